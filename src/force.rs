@@ -1,0 +1,229 @@
+//! Force sums (spec §4): raw and effective force of each side on each square, superiority.
+//!
+//! A piece other than the Scout acts with its strength on its own square and on every square of
+//! its reach ([`crate::geometry::reach`]). The **effective** force of side X on a castle square that
+//! does not hold X's own piece counts X's non-royal force (Knecht, Ver Knecht, Ritter) only if an
+//! X royal piece acts there too (spec §4.2). Superiority is a strictly greater effective sum.
+//!
+//! Two ways to get sums: [`sums_at`] looks up the pieces acting on one square (used by move
+//! generation), and [`ForceMap`] holds all 64 squares and can be updated incrementally after a
+//! move.
+//!
+//! ```
+//! use zonal::{force::ForceMap, Color, Position};
+//! // Spec E4: W: K c1, R d3, N f3. B: V e3, P h1.
+//! let pos: Position = "8/8/8/8/8/3RvN2/8/2K4p w - 0 1".parse().unwrap();
+//! let map = ForceMap::new(pos.board());
+//! let e3 = "e3".parse().unwrap();
+//! assert_eq!(map.effective(pos.board(), Color::White, e3), 6); // 3 units
+//! assert_eq!(map.effective(pos.board(), Color::Black, e3), 3); // 1½ units
+//! ```
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::geometry::{self, DIAG3, KING, ORTHO1, ORTHO12};
+use crate::piece::{Piece, PieceKind};
+use crate::square::{Color, Square};
+
+/// Force of one side on one square, split into royal and non-royal parts (half-units).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideForce {
+    /// Sum of the King, Konnets and Princes acting there (occupant included).
+    pub royal: i32,
+    /// Sum of the Ritters, Knechts and Ver Knechts acting there (occupant included).
+    pub non_royal: i32,
+}
+
+impl SideForce {
+    /// Raw sum: all force, no castle rule.
+    #[inline]
+    pub fn raw(self) -> i32 {
+        self.royal + self.non_royal
+    }
+
+    /// Effective sum on `sq` for `color` given the occupant (spec §4.2).
+    #[inline]
+    pub fn effective(self, color: Color, sq: Square, occupant: Option<Piece>) -> i32 {
+        if sq.is_castle() && self.royal == 0 && occupant.is_none_or(|p| p.color != color) {
+            0
+        } else {
+            self.royal + self.non_royal
+        }
+    }
+}
+
+/// Force of `color` on `sq`, found by looking up the pieces that act there.
+#[inline]
+pub fn sums_at(board: &Board, color: Color, sq: Square) -> SideForce {
+    let occ = board.occupied();
+    let own = board.by_color(color);
+    let s = sq.index();
+    let ortho12 = ORTHO12[s];
+    let ortho1 = ORTHO1[s];
+    let diag =
+        if (DIAG3[s] & own & (board.by_kind(PieceKind::Prince) | board.by_kind(PieceKind::Konnet)))
+            .nonempty()
+        {
+            geometry::diagonal(sq, occ)
+        } else {
+            Bitboard::EMPTY
+        };
+    let count = |kind: PieceKind, from: Bitboard| -> i32 {
+        (from & board.pieces(color, kind)).len() as i32 * kind.strength()
+    };
+    let mut royal = count(PieceKind::King, KING[s])
+        + count(PieceKind::Konnet, ortho12 | diag)
+        + count(PieceKind::Prince, ortho1 | diag);
+    let knecht_from = ortho1 | geometry::two_step_origins(color, sq, occ);
+    let mut non_royal = count(PieceKind::Ritter, ortho12)
+        + count(PieceKind::Knecht, knecht_from)
+        + count(PieceKind::VerKnecht, knecht_from);
+    if let Some(p) = board.piece_at(sq).filter(|p| p.color == color) {
+        if p.kind.is_royal() {
+            royal += p.kind.strength();
+        } else {
+            non_royal += p.kind.strength();
+        }
+    }
+    SideForce { royal, non_royal }
+}
+
+/// Effective force of `color` on `sq` (spec §4.2), in half-units.
+#[inline]
+pub fn effective_at(board: &Board, color: Color, sq: Square) -> i32 {
+    sums_at(board, color, sq).effective(color, sq, board.piece_at(sq))
+}
+
+/// Whether `color` has superiority of force on `sq`: its effective sum strictly exceeds the other
+/// side's.
+#[inline]
+pub fn has_superiority(board: &Board, color: Color, sq: Square) -> bool {
+    effective_at(board, color, sq) > effective_at(board, color.other(), sq)
+}
+
+/// Force of both sides on all 64 squares, raw, split royal / non-royal (half-units).
+///
+/// Build it with [`ForceMap::new`]; after a move, [`ForceMap::update`] changes only the
+/// contributions of the pieces whose lines the move touched.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ForceMap {
+    royal: [[i16; 64]; 2],
+    non_royal: [[i16; 64]; 2],
+}
+
+impl ForceMap {
+    /// Computes all sums from scratch.
+    pub fn new(board: &Board) -> ForceMap {
+        let mut map = ForceMap {
+            royal: [[0; 64]; 2],
+            non_royal: [[0; 64]; 2],
+        };
+        let occ = board.occupied();
+        for (sq, piece) in board.iter() {
+            map.add_piece(piece, sq, occ, 1);
+        }
+        map
+    }
+
+    /// Squares a piece on `sq` acts on: its own square and its reach (none for a Scout).
+    #[inline]
+    pub fn acts_on(piece: Piece, sq: Square, occupied: Bitboard) -> Bitboard {
+        if piece.kind == PieceKind::Scout {
+            Bitboard::EMPTY
+        } else {
+            geometry::reach(piece.kind, piece.color, sq, occupied) | Bitboard::from_square(sq)
+        }
+    }
+
+    #[inline]
+    fn add_piece(&mut self, piece: Piece, sq: Square, occupied: Bitboard, sign: i16) {
+        let strength = piece.kind.strength() as i16 * sign;
+        let table = if piece.kind.is_royal() {
+            &mut self.royal[piece.color.index()]
+        } else {
+            &mut self.non_royal[piece.color.index()]
+        };
+        for t in ForceMap::acts_on(piece, sq, occupied) {
+            table[t.index()] += strength;
+        }
+    }
+
+    /// Force of `color` on `sq`, split royal / non-royal.
+    #[inline]
+    pub fn side_force(&self, color: Color, sq: Square) -> SideForce {
+        SideForce {
+            royal: self.royal[color.index()][sq.index()] as i32,
+            non_royal: self.non_royal[color.index()][sq.index()] as i32,
+        }
+    }
+
+    /// Raw force of `color` on `sq` (no castle rule), in half-units.
+    #[inline]
+    pub fn raw(&self, color: Color, sq: Square) -> i32 {
+        self.side_force(color, sq).raw()
+    }
+
+    /// Effective force of `color` on `sq` (spec §4.2) on `board`, in half-units.
+    #[inline]
+    pub fn effective(&self, board: &Board, color: Color, sq: Square) -> i32 {
+        self.side_force(color, sq)
+            .effective(color, sq, board.piece_at(sq))
+    }
+
+    /// Squares where `color` has superiority on `board`.
+    pub fn superiority(&self, board: &Board, color: Color) -> Bitboard {
+        Square::all()
+            .filter(|&sq| {
+                self.effective(board, color, sq) > self.effective(board, color.other(), sq)
+            })
+            .collect()
+    }
+
+    /// Pieces whose force contribution can differ between two boards that differ on `changed`:
+    /// the pieces standing on changed squares and those whose non-jumping lines (diagonals, the
+    /// Knecht two-step) pass through a changed square.
+    fn affected(board: &Board, changed: Bitboard) -> Bitboard {
+        let occ = board.occupied();
+        let mut affected = changed & occ;
+        let sliders = board.by_kind(PieceKind::Prince) | board.by_kind(PieceKind::Konnet);
+        for sq in changed {
+            if (DIAG3[sq.index()] & sliders).nonempty() {
+                affected |= geometry::diagonal(sq, occ) & sliders;
+            }
+            // A Knecht whose two-step passes over `sq` (sq is the middle square).
+            for color in Color::ALL {
+                let back = -color.forward();
+                if let Some(origin) = sq.offset(0, back)
+                    && geometry::two_step_middle(color, origin) == Some(sq)
+                    && board.knechts(color).contains(origin)
+                {
+                    affected.insert(origin);
+                }
+            }
+        }
+        affected
+    }
+
+    /// Updates the map from `before` to `after`, two boards that differ only on the squares in
+    /// `changed` (for a move: its from and to squares). Gives exactly [`ForceMap::new`]`(after)`.
+    pub fn update(&mut self, before: &Board, after: &Board, changed: Bitboard) {
+        let old = ForceMap::affected(before, changed);
+        let new = ForceMap::affected(after, changed);
+        let (occ_before, occ_after) = (before.occupied(), after.occupied());
+        for sq in old | new {
+            if let Some(p) = before.piece_at(sq) {
+                self.add_piece(p, sq, occ_before, -1);
+            }
+            if let Some(p) = after.piece_at(sq) {
+                self.add_piece(p, sq, occ_after, 1);
+            }
+        }
+    }
+}
+
+/// The squares whose contents differ between two boards.
+pub fn changed_squares(before: &Board, after: &Board) -> Bitboard {
+    Square::all()
+        .filter(|&sq| before.piece_at(sq) != after.piece_at(sq))
+        .collect()
+}

@@ -1,0 +1,111 @@
+//! Moves and the coordinate notation of spec §9.1.
+//!
+//! `<from><to>[<promotion>]`, e.g. `e2e4`, `d1g4`, `g7g8c`: the lower-case promotion letter is
+//! written only where the mover chooses (a Ver Knecht on the far rank or entering the enemy
+//! castle). A Scout exchange is written like a move.
+//!
+//! ```
+//! use zonal::Position;
+//! let pos = Position::startpos();
+//! let mv = pos.parse_uci("b1c3").unwrap();
+//! assert_eq!(mv.to_string(), "b1c3");
+//! assert!(pos.parse_uci("b1c4").is_err());
+//! ```
+
+use crate::piece::PieceKind;
+use crate::square::Square;
+use std::fmt;
+
+/// What a move does to the square it goes to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveKind {
+    /// To an empty square.
+    Quiet,
+    /// Takes the enemy piece on the square.
+    Capture,
+    /// Scout exchange (`÷`): the Scout and the enemy piece on a castle square both leave.
+    Exchange,
+}
+
+impl MoveKind {
+    /// `"move"`, `"capture"` or `"exchange"`, as in the JSON output.
+    pub const fn name(self) -> &'static str {
+        match self {
+            MoveKind::Quiet => "move",
+            MoveKind::Capture => "capture",
+            MoveKind::Exchange => "exchange",
+        }
+    }
+}
+
+/// A move in a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// Where the piece starts.
+    pub from: Square,
+    /// Where it goes (for an exchange: the square of the exchanged piece).
+    pub to: Square,
+    /// The moving piece's kind before the move.
+    pub piece: PieceKind,
+    /// Quiet move, capture or exchange.
+    pub kind: MoveKind,
+    /// The kind of the piece taken or exchanged.
+    pub captured: Option<PieceKind>,
+    /// What the piece becomes, if it changes (automatic or chosen).
+    pub promotion: Option<PieceKind>,
+    /// Whether the promotion is the mover's choice (written as a letter in coordinate form).
+    pub chosen: bool,
+}
+
+impl Move {
+    /// The coordinate notation, e.g. `e2e4` or `g7g8c`.
+    pub fn uci(&self) -> String {
+        self.to_string()
+    }
+
+    /// Whether the move takes a piece (capture or exchange).
+    #[inline]
+    pub fn is_capture(&self) -> bool {
+        self.kind != MoveKind::Quiet
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if self.chosen
+            && let Some(p) = self.promotion
+        {
+            write!(f, "{}", p.letter().to_ascii_lowercase())?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a move text was not accepted in a position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// Not of the form `<from><to>[r|p|c|s]`.
+    #[error("{text:?} is not a coordinate move (expected e.g. e2e4 or g7g8c)")]
+    Malformed {
+        /// The text.
+        text: String,
+    },
+    /// The game is already over.
+    #[error("{text}: the game is over ({status})")]
+    GameOver {
+        /// The move text.
+        text: String,
+        /// The final status.
+        status: String,
+    },
+    /// The move is not legal here; `reason` says why.
+    #[error("{text}: illegal: {reason}")]
+    Illegal {
+        /// The move text.
+        text: String,
+        /// Why it is illegal.
+        reason: String,
+    },
+}
