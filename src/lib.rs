@@ -23,6 +23,7 @@
 
 pub mod bitboard;
 pub mod board;
+pub mod book;
 pub mod force;
 pub mod game;
 pub mod geometry;
@@ -30,6 +31,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod piece;
+pub mod posfile;
 pub mod position;
 pub mod report;
 pub mod setup;

@@ -1,0 +1,1 @@
+//! Book notation (spec §9.2). (in progress)

@@ -1,0 +1,1 @@
+//! Position files (spec §9.3). (in progress)
