@@ -34,6 +34,7 @@ pub mod piece;
 pub mod posfile;
 pub mod position;
 pub mod report;
+pub mod sample;
 pub mod setup;
 pub mod square;
 

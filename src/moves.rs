@@ -64,6 +64,12 @@ impl Move {
         self.to_string()
     }
 
+    /// The squares whose contents the move changes: its from and to squares.
+    #[inline]
+    pub fn changed(&self) -> crate::Bitboard {
+        crate::Bitboard::from_square(self.from) | crate::Bitboard::from_square(self.to)
+    }
+
     /// Whether the move takes a piece (capture or exchange).
     #[inline]
     pub fn is_capture(&self) -> bool {

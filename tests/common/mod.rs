@@ -1,0 +1,70 @@
+//! Shared helpers for the integration tests: a deterministic RNG and random games.
+#![allow(dead_code)]
+
+use zonal::Position;
+
+/// xorshift64*: small, deterministic, good enough to pick moves.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Plays random moves from `start` (at most `plies`), calling `visit` on every position reached,
+/// the start included. Captures are preferred half of the time so that games get tactical.
+pub fn random_game(
+    start: &Position,
+    plies: usize,
+    rng: &mut Rng,
+    mut visit: impl FnMut(&Position),
+) {
+    let mut pos = *start;
+    visit(&pos);
+    for _ in 0..plies {
+        let moves = pos.generate_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let captures: Vec<_> = moves.iter().filter(|m| m.is_capture()).collect();
+        let mv = if !captures.is_empty() && rng.below(2) == 0 {
+            *captures[rng.below(captures.len())]
+        } else {
+            moves[rng.below(moves.len())]
+        };
+        pos = pos.play(&mv);
+        visit(&pos);
+    }
+}
+
+/// Spec §10 positions and a few others, as position strings, to start random games from.
+pub const SEEDS: &[&str] = &[
+    "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1",
+    "8/8/8/3vP3/8/6N1/8/8 w - 0 1",
+    "8/8/8/2nr4/8/8/8/8 b - 0 1",
+    "3k4/2SVp3/7V/8/8/5N2/1N6/8 w - 0 1",
+    "8/8/8/8/8/3RvN2/8/2K4p w - 0 1",
+    "1n1k4/1V1Vn3/4V3/n7/N5n1/6vN/5KN1/8 w - 0 1",
+    "8/8/sn6/N7/6s1/2R1p1N1/8/8 w - 0 1",
+    "8/5r2/8/n4nN1/N2c1N1S/1S6/8/8 w - 0 1",
+    "8/1n6/1V4r1/8/6N1/8/4P3/8 w - 0 1",
+    "8/8/8/8/8/5k2/8/3K4 w - 0 1",
+    "3k1P2/8/8/8/8/K7/8/2c2C2 w - 0 1",
+    "8/8/8/5R2/8/4s3/2v5/5P2 b - 0 1",
+    "r1pc1psr/1nnn1nn1/8/2P1n3/4N3/8/NNN2NNN/RS1CKPSR b Pp 0 6",
+    "3k4/2V3V1/8/2P5/5p2/8/1v4v1/4K3 w Pp 0 1",
+    "2pk4/V1V3VV/1R6/2P1s3/3S1p2/6r1/vv1v3v/4KP2 b Pp 0 1",
+    "3ck3/1V2C1V1/2V5/8/8/5v2/1v1c2v1/3CK3 w Pp 0 1",
+];
