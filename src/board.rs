@@ -165,7 +165,7 @@ pub mod zobrist {
         let mut keys = [0u64; 14 * 64 + 3];
         let mut i = 0;
         while i < keys.len() {
-            keys[i] = splitmix(i as u64 ^ 0x5eed_0f_7a1e);
+            keys[i] = splitmix(i as u64 ^ 0x005e_ed0f_7a1e);
             i += 1;
         }
         keys

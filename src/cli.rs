@@ -262,22 +262,26 @@ fn force(pos: &Position, raw: bool, json: bool) -> Result<(), CliError> {
     );
     print!("  ");
     for file in 'a'..='h' {
-        print!(" {file:^9}");
+        print!(" {file:<9}");
     }
     println!();
     for rank in (0..8).rev() {
         print!("{} ", rank + 1);
         for file in 0..8 {
             let sq = Square::from_coords(file, rank).expect("on board");
-            let piece = pos.piece_at(sq).map_or('.', |p| p.char());
+            let piece = pos.piece_at(sq).map_or(' ', |p| p.char());
             let (w, b) = (sum(Color::White, sq), sum(Color::Black, sq));
             let mine = if pos.side_to_move() == Color::White {
                 w > b
             } else {
                 b > w
             };
-            let mark = if mine { '*' } else { ' ' };
-            let cell = format!("{piece}{}:{}{mark}", units(w), units(b));
+            let mark = if mine { "*" } else { "" };
+            let cell = if w == 0 && b == 0 {
+                format!("{piece} ·")
+            } else {
+                format!("{piece} {}:{}{mark}", units(w), units(b))
+            };
             print!(" {cell:<9}");
         }
         println!();
@@ -298,7 +302,7 @@ fn play(
         let side = pos.side_to_move();
         game.play_uci(text).map_err(|e| {
             CliError::input(format!(
-                "move {} of the list ({text}, {side}'s move {number}): {e}",
+                "move {} of the list ({side}'s move {number}): {e}",
                 i + 1
             ))
         })?;
@@ -338,7 +342,7 @@ fn play(
         })
     } else {
         println!("{pos}");
-        println!("{:?}", pos.board());
+        print!("{}", crate::report::diagram(pos.board()));
         println!("status: {status}");
         for color in Color::ALL {
             if pos.in_check(color) {

@@ -126,23 +126,23 @@ pub fn diagonal(sq: Square, occupied: Bitboard) -> Bitboard {
     let s = sq.index();
     let mut result = 0u64;
     // Increasing directions: the nearest blocker is the lowest bit.
-    for d in 0..2 {
-        let ray = DIAG_RAYS[d][s].0;
+    for rays in &DIAG_RAYS[0..2] {
+        let ray = rays[s].0;
         let blockers = ray & occupied.0;
         result |= if blockers == 0 {
             ray
         } else {
-            ray & !DIAG_RAYS[d][blockers.trailing_zeros() as usize].0
+            ray & !rays[blockers.trailing_zeros() as usize].0
         };
     }
     // Decreasing directions: the nearest blocker is the highest bit.
-    for d in 2..4 {
-        let ray = DIAG_RAYS[d][s].0;
+    for rays in &DIAG_RAYS[2..4] {
+        let ray = rays[s].0;
         let blockers = ray & occupied.0;
         result |= if blockers == 0 {
             ray
         } else {
-            ray & !DIAG_RAYS[d][63 - blockers.leading_zeros() as usize].0
+            ray & !rays[63 - blockers.leading_zeros() as usize].0
         };
     }
     Bitboard(result)
@@ -244,10 +244,12 @@ pub fn passed_over(kind: PieceKind, from: Square, to: Square) -> Bitboard {
                 set.insert(sq);
             }
         }
-    } else if knecht && df == 0 && dr.abs() == 2 {
-        if let Some(sq) = from.offset(0, dr.signum()) {
-            set.insert(sq);
-        }
+    } else if knecht
+        && df == 0
+        && dr.abs() == 2
+        && let Some(sq) = from.offset(0, dr.signum())
+    {
+        set.insert(sq);
     }
     set
 }

@@ -24,6 +24,7 @@
 pub mod bitboard;
 pub mod board;
 pub mod book;
+pub mod cli;
 pub mod force;
 pub mod game;
 pub mod geometry;

@@ -1,1 +1,20 @@
-fn main() {}
+//! The `zonal` binary: see `zonal --help`.
+
+use clap::Parser;
+use std::io::IsTerminal;
+use tracing_subscriber::EnvFilter;
+
+fn main() {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn")),
+        )
+        .init();
+    let cli = zonal::cli::Cli::parse();
+    if let Err(e) = zonal::cli::run(cli) {
+        eprintln!("error: {}", e.message);
+        std::process::exit(e.code);
+    }
+}

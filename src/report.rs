@@ -7,6 +7,28 @@
 //! assert_eq!(zonal::report::units(-3), "-1½");
 //! ```
 
+/// A text diagram of the board, rank 8 on top, with file and rank labels; `.` for empty squares
+/// and `:` for empty castle squares.
+pub fn diagram(board: &crate::Board) -> String {
+    let mut out = String::new();
+    for rank in (0..8).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..8 {
+            let sq = crate::Square::from_coords(file, rank).expect("on board");
+            let c = match board.piece_at(sq) {
+                Some(p) => p.char(),
+                None if sq.is_castle() => ':',
+                None => '.',
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out.push_str("   a b c d e f g h\n");
+    out
+}
+
 /// Half-units written as units with a `½`, as the books do (7 -> `3½`).
 pub fn units(half_units: i32) -> String {
     let sign = if half_units < 0 { "-" } else { "" };

@@ -439,10 +439,10 @@ impl RefPos {
 
         // One fixed step (or a jump of `n` unit steps, ignoring what is between).
         let jump = |df: i32, dr: i32, out: &mut Vec<usize>| {
-            if let Some(t) = square_at(f + df, r + dr) {
-                if !out.contains(&t) {
-                    out.push(t);
-                }
+            if let Some(t) = square_at(f + df, r + dr)
+                && !out.contains(&t)
+            {
+                out.push(t);
             }
         };
         // A non-jumping ray of at most `max` steps, stopping at the first piece.
@@ -501,14 +501,13 @@ impl RefPos {
                 jump(0, fwd, &mut out); // forward
                 jump(0, -fwd, &mut out); // backward
                 // Two squares forward: middle empty, start and end in own territory.
-                if let (Some(mid), Some(end)) = (square_at(f, r + fwd), square_at(f, r + 2 * fwd)) {
-                    if self.board[mid].is_none()
-                        && in_territory_of(from, color)
-                        && in_territory_of(end, color)
-                        && !out.contains(&end)
-                    {
-                        out.push(end);
-                    }
+                if let (Some(mid), Some(end)) = (square_at(f, r + fwd), square_at(f, r + 2 * fwd))
+                    && self.board[mid].is_none()
+                    && in_territory_of(from, color)
+                    && in_territory_of(end, color)
+                    && !out.contains(&end)
+                {
+                    out.push(end);
                 }
             }
         }
@@ -788,11 +787,9 @@ impl RefPos {
 
         // End of game, spec 8 (1 and 2; blockade and draws are ignored here).
         let king_taken = (m.capture || m.exchange) && captured == Some((enemy, Kind::King));
-        if king_taken {
-            next.winner = Some(mover);
-        } else if next.royals_in_castle(enemy, mover) >= 1
-            && next.royals_in_castle(enemy, enemy) == 0
-        {
+        let castle_taken =
+            next.royals_in_castle(enemy, mover) >= 1 && next.royals_in_castle(enemy, enemy) == 0;
+        if king_taken || castle_taken {
             next.winner = Some(mover);
         }
         next

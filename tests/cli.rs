@@ -1,0 +1,186 @@
+//! The `zonal` binary end to end: outputs, JSON shapes, exit codes on bad input.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn zonal(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_zonal"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("run zonal")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("utf-8 stdout")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = zonal(args);
+    assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
+    serde_json::from_str(&stdout(&out)).expect("valid JSON")
+}
+
+#[test]
+fn moves_of_the_start_file_sorted() {
+    let out = zonal(&["moves", "positions/start.t1"]);
+    assert!(out.status.success());
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(lines.len(), 23);
+    assert_eq!(lines[..4], ["a1a3", "a2a3", "a2a4", "b1a3"]);
+}
+
+#[test]
+fn moves_json_shape() {
+    let v = json(&["moves", "8/8/8/5R2/8/4s3/2v5/5P2 b - 0 1", "--json"]);
+    assert_eq!(v["side"], "black");
+    assert_eq!(v["position"], "8/8/8/5R2/8/4s3/2v5/5P2 b - 0 1");
+    let moves = v["moves"].as_array().unwrap();
+    let scout: Vec<(&str, &str)> = moves
+        .iter()
+        .filter(|m| m["from"] == "e3")
+        .map(|m| (m["uci"].as_str().unwrap(), m["kind"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        scout,
+        [
+            ("e3c4", "move"),
+            ("e3d5", "move"),
+            ("e3f1", "exchange"),
+            ("e3f5", "capture"),
+            ("e3g2", "move"),
+            ("e3g4", "move"),
+        ]
+    );
+    let exchange = moves.iter().find(|m| m["uci"] == "e3f1").unwrap();
+    assert_eq!(exchange["piece"], "S");
+    assert_eq!(exchange["book"], "Рк e3÷f1");
+    assert_eq!(exchange["promotion"], Value::Null);
+    // The Ver Knecht on c2 steps into the empty White castle square c1 with a choice.
+    let promo: Vec<&str> = moves
+        .iter()
+        .filter(|m| m["to"] == "c1")
+        .map(|m| m["promotion"].as_str().unwrap())
+        .collect();
+    assert_eq!(promo, ["C", "P"]); // sorted by coordinate text: c2c1c, c2c1p
+}
+
+#[test]
+fn force_json_has_all_squares_in_half_units() {
+    let v = json(&[
+        "force",
+        "positions/book-examples.t1",
+        "--id",
+        "E4",
+        "--json",
+    ]);
+    assert_eq!(v["unit"], "half");
+    let squares = v["squares"].as_object().unwrap();
+    assert_eq!(squares.len(), 64);
+    assert_eq!(squares["d2"]["white_effective"], 7);
+    assert_eq!(squares["e3"]["white"], 6);
+    assert_eq!(squares["e3"]["black"], 3);
+    assert_eq!(squares["f3"]["white_effective"], 6);
+    assert_eq!(squares["f3"]["black_effective"], 6);
+}
+
+#[test]
+fn force_table_in_units() {
+    let out = zonal(&["force", "positions/book-examples.t1", "--id", "E4"]);
+    let text = stdout(&out);
+    let rank3 = text.lines().find(|l| l.starts_with("3 ")).unwrap();
+    assert!(rank3.contains("R 2:1½*"), "{rank3}");
+    assert!(rank3.contains("v 3:1½*"), "{rank3}");
+    assert!(rank3.contains("N 3:3 "), "{rank3}");
+}
+
+#[test]
+fn play_reports_status_and_checks() {
+    let v = json(&["play", "startpos", "e2e4", "e7e5", "--json"]);
+    assert_eq!(
+        v["position"],
+        "rspckpsr/nnnn1nnn/8/4n3/4N3/8/NNNN1NNN/RSPCKPSR w Pp 2 2"
+    );
+    assert_eq!(v["status"], "ongoing");
+    assert_eq!(v["reason"], Value::Null);
+    assert_eq!(v["moves_played"], 2);
+    assert_eq!(v["in_check"]["white"], false);
+    // Spec E9: the Kings-only blockade.
+    let v = json(&[
+        "play",
+        "8/8/8/8/8/5k2/8/3K4 w - 0 1",
+        "--book",
+        "1.Кр d1-e2 Кр f3-f2 2.Кр e2-e1 Кр f2-f1 3.Кр e1-d1 Кр f1-e1 4.Кр d1-c1 Кр e1-d1",
+        "--json",
+    ]);
+    assert_eq!(v["status"], "black_wins");
+    assert_eq!(v["reason"], "blockade");
+    assert_eq!(v["moves_played"], 8);
+}
+
+#[test]
+fn play_king_capture_and_repetition() {
+    // A Scout takes the King.
+    let v = json(&["play", "8/8/8/8/3k4/8/2S5/4K3 w - 0 1", "c2d4", "--json"]);
+    assert_eq!(v["status"], "white_wins");
+    assert_eq!(v["reason"], "king_captured");
+    let v = json(&[
+        "play", "startpos", "b1c3", "b8c6", "c3b1", "c6b8", "b1c3", "b8c6", "c3b1", "c6b8",
+        "--json",
+    ]);
+    assert_eq!(v["status"], "draw");
+    assert_eq!(v["reason"], "repetition");
+}
+
+#[test]
+fn illegal_move_exits_2_naming_the_move() {
+    let out = zonal(&["play", "startpos", "e2e4", "e7e5", "e4e6"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("move 3") && err.contains("e4e6"), "{err}");
+    let out = zonal(&["play", "startpos", "--book", "1.e2-e4 e7-e5 2.Кт d1-h5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("d1-h5"), "{}", stderr(&out));
+    let out = zonal(&["play", "startpos", "zz"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bad_positions_exit_2() {
+    for args in [
+        &["moves", "no/such/file.t1"][..],
+        &["moves", "8/8/8/8/8/8/8/4X3 w - 0 1"],
+        &["moves", "8/8/8/8/8/8/8/2N5 w - 0 1"],
+        &["moves", "positions/start.t1", "--id", "nope"],
+        &["force", "positions/start.t1", "--index", "7"],
+        &["perft", "2", "8/8 w"],
+    ] {
+        let out = zonal(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).starts_with("error: "),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("panicked"), "{args:?}");
+    }
+}
+
+#[test]
+fn perft_and_divide() {
+    let out = zonal(&["perft", "3"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).trim(), "15121");
+    assert!(stderr(&out).contains("nodes/s"));
+    let out = zonal(&["perft", "2", "startpos", "--divide"]);
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l == "e2e4: 23"), "{text}");
+    assert_eq!(text.lines().last(), Some("529"));
+}
