@@ -49,6 +49,7 @@ impl PosArg {
 pub enum Command {
     /// List the legal moves of the side to move, one coordinate move per line, sorted.
     Moves {
+        /// The position to work on.
         #[command(flatten)]
         pos: PosArg,
         /// JSON output.
@@ -57,6 +58,7 @@ pub enum Command {
     },
     /// Show the force sums White:Black on every square (in units; JSON in half-units).
     Force {
+        /// The position to work on.
         #[command(flatten)]
         pos: PosArg,
         /// Show raw sums (no castle rule) instead of effective sums in the table.
@@ -68,6 +70,7 @@ pub enum Command {
     },
     /// Play moves (coordinate form) or a book-notation game; print the final position and status.
     Play {
+        /// The position to work on.
         #[command(flatten)]
         pos: PosArg,
         /// Moves in coordinate form, e.g. e2e4 d7d5.

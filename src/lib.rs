@@ -21,6 +21,8 @@
 //! assert_eq!(next.side_to_move(), Color::Black);
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod bitboard;
 pub mod board;
 pub mod book;
