@@ -4,13 +4,18 @@
 //! through `tracing` (`RUST_LOG=debug` for more). Bad input ends with a message naming what and
 //! where, and exit code 2.
 
+use crate::bitboard::Bitboard;
+use crate::distance::distance_map;
 use crate::force::ForceMap;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::perft;
+use crate::piece::Piece;
 use crate::position::Position;
 use crate::report::units;
+use crate::rules::ChessT1;
 use crate::square::{Color, Square};
+use crate::trajectory::{Bundle, Trajectory, admissible};
 use crate::{book, posfile};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
@@ -82,6 +87,45 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Distance map: how many moves a piece needs to reach each square (zones.md §1).
+    Distance {
+        /// The position to work on.
+        #[command(flatten)]
+        pos: PosArg,
+        /// The square of the piece (or where to place a hypothetical `--piece`).
+        #[arg(long)]
+        from: String,
+        /// Which piece, and what it treats as obstacles.
+        #[command(flatten)]
+        piece: PieceArg,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Shortest and admissible trajectories of a piece from one square to another.
+    Trajectories {
+        /// The position to work on.
+        #[command(flatten)]
+        pos: PosArg,
+        /// The square of the piece (or where to place a hypothetical `--piece`).
+        #[arg(long)]
+        from: String,
+        /// The goal square.
+        #[arg(long)]
+        to: String,
+        /// Which piece, and what it treats as obstacles.
+        #[command(flatten)]
+        piece: PieceArg,
+        /// Longest admissible trajectory to list, in moves (default: shortest + 1).
+        #[arg(long)]
+        max_len: Option<u32>,
+        /// How many trajectories of each kind to list.
+        #[arg(long, default_value_t = 10)]
+        limit: usize,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Count the leaves of the move tree to DEPTH (nodes per second on stderr).
     Perft {
         /// Depth in half-moves.
@@ -102,6 +146,18 @@ pub enum Command {
         #[arg(long)]
         parallel: bool,
     },
+}
+
+/// Which piece a trajectory command is about.
+#[derive(Args, Debug, Clone)]
+pub struct PieceArg {
+    /// A hypothetical piece placed on `--from` instead of what stands there: a letter of the
+    /// position notation (upper case White, lower case Black), e.g. `S` or `p`.
+    #[arg(long)]
+    pub piece: Option<char>,
+    /// Treat the piece's own side's other pieces as removable (not obstacles).
+    #[arg(long)]
+    pub own_removable: bool,
 }
 
 /// A failed command: the message and the process exit code.
@@ -143,6 +199,30 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             book,
             json,
         } => play(pos.resolve()?, &moves, book.as_deref(), json),
+        Command::Distance {
+            pos,
+            from,
+            piece,
+            json,
+        } => {
+            let pos = pos.resolve()?;
+            let subject = Subject::new(&pos, &from, &piece)?;
+            distance_cmd(&pos, &subject, json)
+        }
+        Command::Trajectories {
+            pos,
+            from,
+            to,
+            piece,
+            max_len,
+            limit,
+            json,
+        } => {
+            let pos = pos.resolve()?;
+            let subject = Subject::new(&pos, &from, &piece)?;
+            let to = parse_square(&to, "--to")?;
+            trajectories_cmd(&pos, &subject, to, max_len, limit, json)
+        }
         Command::Perft {
             depth,
             pos,
@@ -400,5 +480,234 @@ fn perft_cmd(pos: &Position, depth: u32, divide: bool, parallel: bool) -> Result
             " (one core)"
         }
     );
+    Ok(())
+}
+
+fn parse_square(text: &str, option: &str) -> Result<Square, CliError> {
+    text.parse()
+        .map_err(|e| CliError::input(format!("{option}: {e}")))
+}
+
+/// The piece a trajectory command is about, where it stands and what it treats as obstacles.
+struct Subject {
+    piece: Piece,
+    from: Square,
+    occupied: Bitboard,
+    own_removable: bool,
+}
+
+impl Subject {
+    fn new(pos: &Position, from: &str, arg: &PieceArg) -> Result<Subject, CliError> {
+        let from = parse_square(from, "--from")?;
+        let piece = match arg.piece {
+            Some(c) => Piece::from_char(c).ok_or_else(|| {
+                CliError::input(format!(
+                    "--piece: unknown piece letter {c:?} (expected K C P R S N V, lower case for Black)"
+                ))
+            })?,
+            None => pos.piece_at(from).ok_or_else(|| {
+                CliError::input(format!(
+                    "--from: no piece on {from}; give --piece LETTER to place a hypothetical one there"
+                ))
+            })?,
+        };
+        if let Some(other) = pos.piece_at(from).filter(|&p| p != piece) {
+            tracing::warn!("{from} holds {other}; it is replaced by the hypothetical {piece}");
+        }
+        let mut occupied = pos.board().occupied().without(Bitboard::from_square(from));
+        if arg.own_removable {
+            occupied = occupied.without(pos.board().by_color(piece.color));
+        }
+        Ok(Subject {
+            piece,
+            from,
+            occupied,
+            own_removable: arg.own_removable,
+        })
+    }
+
+    fn describe(&self) -> String {
+        format!("{} {} on {}", self.piece.color, self.piece.kind, self.from)
+    }
+}
+
+fn distance_cmd(pos: &Position, subject: &Subject, json: bool) -> Result<(), CliError> {
+    let map = distance_map(&ChessT1, subject.piece, subject.from, subject.occupied);
+    if json {
+        #[derive(Serialize)]
+        struct Out {
+            position: String,
+            piece: String,
+            color: &'static str,
+            from: Square,
+            own_removable: bool,
+            max_distance: u32,
+            distances: std::collections::BTreeMap<String, Option<u32>>,
+        }
+        return print_json(&Out {
+            position: pos.to_string(),
+            piece: subject.piece.kind.letter().to_string(),
+            color: subject.piece.color.name(),
+            from: subject.from,
+            own_removable: subject.own_removable,
+            max_distance: map.max_distance(),
+            distances: Square::all()
+                .map(|sq| (sq.to_string(), map.get(sq)))
+                .collect(),
+        });
+    }
+    println!(
+        "Distance map of the {} (moves; - unreachable{})",
+        subject.describe(),
+        if subject.own_removable {
+            "; own pieces removable"
+        } else {
+            ""
+        }
+    );
+    print!(
+        "{}",
+        crate::report::square_grid(|sq| map.get(sq).map_or("-".to_string(), |d| d.to_string()))
+    );
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct TrajectoryJson {
+    squares: Vec<Square>,
+    alpha: Vec<Square>,
+    beta: Vec<Square>,
+}
+
+impl TrajectoryJson {
+    fn new(t: &Trajectory<Piece>) -> TrajectoryJson {
+        TrajectoryJson {
+            squares: t.squares.clone(),
+            alpha: t.alpha().to_vec(),
+            beta: t.beta_squares(),
+        }
+    }
+}
+
+fn trajectories_cmd(
+    pos: &Position,
+    subject: &Subject,
+    to: Square,
+    max_len: Option<u32>,
+    limit: usize,
+    json: bool,
+) -> Result<(), CliError> {
+    let Some(bundle) =
+        Bundle::shortest(&ChessT1, subject.piece, subject.from, to, subject.occupied)
+    else {
+        return Err(CliError::input(format!(
+            "the {} cannot reach {to} on this board (unreachable: blocked, a castle square it may not enter, or out of its reach)",
+            subject.describe()
+        )));
+    };
+    let max_len = max_len.unwrap_or(bundle.length() + 1);
+    let shortest = bundle.paths(limit);
+    // One more than the limit tells whether the list is complete.
+    let mut others = admissible(
+        &ChessT1,
+        subject.piece,
+        subject.from,
+        to,
+        subject.occupied,
+        max_len,
+        limit.saturating_add(1),
+    );
+    let complete = others.len() <= limit;
+    others.truncate(limit);
+    let layers: Vec<Vec<Square>> = bundle.layers().iter().map(|l| l.collect()).collect();
+    let graph = bundle.graph();
+    let edges: Vec<(Square, Square)> = graph
+        .edge_indices()
+        .filter_map(|e| graph.edge_endpoints(e))
+        .map(|(a, b)| (graph[a], graph[b]))
+        .collect();
+    if json {
+        #[derive(Serialize)]
+        struct Shortest {
+            length: u32,
+            count: String,
+            layers: Vec<Vec<Square>>,
+            edges: Vec<(Square, Square)>,
+            paths: Vec<TrajectoryJson>,
+        }
+        #[derive(Serialize)]
+        struct Admissible {
+            max_len: u32,
+            listed: usize,
+            complete: bool,
+            paths: Vec<TrajectoryJson>,
+        }
+        #[derive(Serialize)]
+        struct Out {
+            position: String,
+            piece: String,
+            color: &'static str,
+            from: Square,
+            to: Square,
+            own_removable: bool,
+            shortest: Shortest,
+            admissible: Admissible,
+        }
+        return print_json(&Out {
+            position: pos.to_string(),
+            piece: subject.piece.kind.letter().to_string(),
+            color: subject.piece.color.name(),
+            from: subject.from,
+            to,
+            own_removable: subject.own_removable,
+            shortest: Shortest {
+                length: bundle.length(),
+                count: bundle.count().to_string(),
+                layers,
+                edges,
+                paths: shortest.iter().map(TrajectoryJson::new).collect(),
+            },
+            admissible: Admissible {
+                max_len,
+                listed: others.len(),
+                complete,
+                paths: others.iter().map(TrajectoryJson::new).collect(),
+            },
+        });
+    }
+    let show = |t: &Trajectory<Piece>| {
+        let squares: Vec<String> = t.squares.iter().map(Square::to_string).collect();
+        let beta: Vec<String> = t.beta_squares().iter().map(Square::to_string).collect();
+        if beta.is_empty() {
+            format!("  {}", squares.join("-"))
+        } else {
+            format!("  {}   beta: {}", squares.join("-"), beta.join(" "))
+        }
+    };
+    println!("{} -> {to}", subject.describe());
+    println!(
+        "shortest: {} moves, {} trajectories",
+        bundle.length(),
+        bundle.count()
+    );
+    for (j, layer) in layers.iter().enumerate() {
+        let names: Vec<String> = layer.iter().map(Square::to_string).collect();
+        println!("  layer {j}: {}", names.join(" "));
+    }
+    for t in &shortest {
+        println!("{}", show(t));
+    }
+    println!(
+        "admissible (degree 2, up to {max_len} moves): {}{}",
+        others.len(),
+        if complete {
+            ""
+        } else {
+            " listed (limit reached)"
+        }
+    );
+    for t in &others {
+        println!("{}", show(t));
+    }
     Ok(())
 }

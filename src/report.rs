@@ -29,6 +29,21 @@ pub fn diagram(board: &crate::Board) -> String {
     out
 }
 
+/// An 8x8 grid of short cells, rank 8 on top, with file and rank labels.
+pub fn square_grid(mut cell: impl FnMut(crate::Square) -> String) -> String {
+    let mut out = String::new();
+    for rank in (0..8).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..8 {
+            let sq = crate::Square::from_coords(file, rank).expect("on board");
+            out.push_str(&format!(" {:>2}", cell(sq)));
+        }
+        out.push('\n');
+    }
+    out.push_str("    a  b  c  d  e  f  g  h\n");
+    out
+}
+
 /// Half-units written as units with a `½`, as the books do (7 -> `3½`).
 pub fn units(half_units: i32) -> String {
     let sign = if half_units < 0 { "-" } else { "" };

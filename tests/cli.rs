@@ -184,3 +184,106 @@ fn perft_and_divide() {
     assert!(text.lines().any(|l| l == "e2e4: 23"), "{text}");
     assert_eq!(text.lines().last(), Some("529"));
 }
+
+#[test]
+fn distance_map_text_and_json() {
+    let out = zonal(&[
+        "distance",
+        "8/8/8/8/8/8/8/8 w - 0 1",
+        "--from",
+        "a1",
+        "--piece",
+        "S",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let rank8 = text.lines().find(|l| l.starts_with("8 ")).unwrap();
+    assert_eq!(
+        rank8.split_whitespace().collect::<Vec<_>>(),
+        ["8", "5", "4", "-", "-", "-", "-", "5", "6"]
+    );
+    let v = json(&["distance", "startpos", "--from", "b1", "--json"]);
+    assert_eq!(v["piece"], "S");
+    assert_eq!(v["color"], "white");
+    assert_eq!(v["distances"]["b1"], 0);
+    assert_eq!(v["distances"]["c3"], 1);
+    assert_eq!(v["distances"]["d2"], 1); // an own piece: enterable as a goal, never passed
+    assert_eq!(v["distances"]["d1"], 2); // b1-c3-d1: an occupied castle square (exchange)
+    let v = json(&[
+        "distance",
+        "8/8/8/8/8/8/8/8 w - 0 1",
+        "--from",
+        "b1",
+        "--piece",
+        "S",
+        "--json",
+    ]);
+    assert_eq!(v["distances"]["d1"], Value::Null); // an empty castle square: never
+    assert_eq!(v["distances"].as_object().unwrap().len(), 64);
+}
+
+#[test]
+fn trajectories_json() {
+    let v = json(&[
+        "trajectories",
+        "startpos",
+        "--from",
+        "d1",
+        "--to",
+        "h5",
+        "--json",
+    ]);
+    assert_eq!(v["shortest"]["length"], 3);
+    assert_eq!(v["shortest"]["count"], "3");
+    let layers: Vec<Vec<String>> = serde_json::from_value(v["shortest"]["layers"].clone()).unwrap();
+    assert_eq!(
+        layers,
+        [vec!["d1"], vec!["d3"], vec!["f3", "f5", "g6"], vec!["h5"]]
+    );
+    let paths = v["shortest"]["paths"].as_array().unwrap();
+    assert_eq!(paths.len(), 3);
+    assert_eq!(
+        paths[2]["squares"],
+        serde_json::json!(["d1", "d3", "g6", "h5"])
+    );
+    assert_eq!(paths[2]["alpha"], serde_json::json!(["d3", "g6", "h5"]));
+    assert_eq!(paths[2]["beta"], serde_json::json!(["e4", "f5"]));
+    assert_eq!(v["admissible"]["max_len"], 4);
+    assert!(v["admissible"]["listed"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn trajectory_errors_exit_2() {
+    for args in [
+        &["distance", "startpos", "--from", "e9"][..],
+        &["distance", "startpos", "--from", "e4"],
+        &["distance", "startpos", "--from", "e4", "--piece", "X"],
+        &[
+            "trajectories",
+            "8/8/8/8/8/8/8/8 w - 0 1",
+            "--from",
+            "b1",
+            "--to",
+            "d1",
+            "--piece",
+            "S",
+        ],
+        &["trajectories", "startpos", "--from", "b1", "--to", "zz"],
+        &[
+            "trajectories",
+            "8/8/8/3rrr2/3rKr2/3rrr2/8/8 w - 0 1",
+            "--from",
+            "e4",
+            "--to",
+            "a1",
+        ],
+    ] {
+        let out = zonal(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).starts_with("error: "),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
