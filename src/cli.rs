@@ -13,9 +13,11 @@ use crate::perft;
 use crate::piece::Piece;
 use crate::position::Position;
 use crate::report::units;
+use crate::report::zones::ZonesJson;
 use crate::rules::ChessT1;
 use crate::square::{Color, Square};
 use crate::trajectory::{Bundle, Trajectory, admissible};
+use crate::zone::{Projection, ZoneConfig};
 use crate::{book, posfile};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
@@ -126,6 +128,30 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The mathematical projection: zones of trajectories and their negations (zones.md §3).
+    Zones {
+        /// The position to work on.
+        #[command(flatten)]
+        pos: PosArg,
+        /// Horizon in half-moves (1 to 12).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(i32).range(1..=12))]
+        horizon: i32,
+        /// Whose zones: roots of White, of Black, or both.
+        #[arg(long, value_enum, default_value_t = SideArg::Both)]
+        side: SideArg,
+        /// Deepest negation level (1 = first negations only; 1 to 9).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=9))]
+        level: u8,
+        /// JSON output (schema: `schema/zones.schema.json`).
+        #[arg(long, conflicts_with_all = ["dot", "text"])]
+        json: bool,
+        /// Graphviz DOT output, one cluster per zone (e.g. `| dot -Tsvg > mp.svg`).
+        #[arg(long, conflicts_with = "text")]
+        dot: bool,
+        /// Text summary (the default).
+        #[arg(long)]
+        text: bool,
+    },
     /// Count the leaves of the move tree to DEPTH (nodes per second on stderr).
     Perft {
         /// Depth in half-moves.
@@ -158,6 +184,28 @@ pub struct PieceArg {
     /// Treat the piece's own side's other pieces as removable (not obstacles).
     #[arg(long)]
     pub own_removable: bool,
+}
+
+/// Whose zones `zonal zones` shows.
+#[derive(clap::ValueEnum, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SideArg {
+    /// Zones whose root is White.
+    White,
+    /// Zones whose root is Black.
+    Black,
+    /// All zones.
+    Both,
+}
+
+impl SideArg {
+    /// The side filter of [`ZoneConfig`] (`None` for both).
+    pub fn color(self) -> Option<Color> {
+        match self {
+            SideArg::White => Some(Color::White),
+            SideArg::Black => Some(Color::Black),
+            SideArg::Both => None,
+        }
+    }
 }
 
 /// A failed command: the message and the process exit code.
@@ -222,6 +270,24 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let subject = Subject::new(&pos, &from, &piece)?;
             let to = parse_square(&to, "--to")?;
             trajectories_cmd(&pos, &subject, to, max_len, limit, json)
+        }
+        Command::Zones {
+            pos,
+            horizon,
+            side,
+            level,
+            json,
+            dot,
+            text: _,
+        } => {
+            let position = pos.resolve()?;
+            let config = ZoneConfig {
+                horizon,
+                max_level: level,
+                side: side.color(),
+                ..ZoneConfig::default()
+            };
+            zones_cmd(&position, &config, json, dot)
         }
         Command::Perft {
             depth,
@@ -442,6 +508,43 @@ fn play(
             }
         );
         Ok(())
+    }
+}
+
+fn zones_cmd(pos: &Position, config: &ZoneConfig, json: bool, dot: bool) -> Result<(), CliError> {
+    let start = Instant::now();
+    let mp = Projection::build(&ChessT1, pos, config);
+    tracing::info!(
+        "{} zones, {} complexes in {:.3} s",
+        mp.zones.len(),
+        mp.complexes.len(),
+        start.elapsed().as_secs_f64()
+    );
+    let report = ZonesJson::new(&mp, pos);
+    if json {
+        let text = serde_json::to_string_pretty(&report).map_err(|e| CliError {
+            message: format!("cannot write JSON: {e}"),
+            code: 1,
+        })?;
+        write_stdout(&(text + "\n"))
+    } else if dot {
+        write_stdout(&report.to_dot())
+    } else {
+        write_stdout(&report.to_text())
+    }
+}
+
+/// Writes a (possibly long) output to stdout; a reader that stops early (`| head`) is not an
+/// error.
+fn write_stdout(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError {
+            message: format!("cannot write to stdout: {e}"),
+            code: 1,
+        }),
+        _ => Ok(()),
     }
 }
 

@@ -44,6 +44,7 @@ pub mod sample;
 pub mod setup;
 pub mod square;
 pub mod trajectory;
+pub mod zone;
 
 pub use bitboard::Bitboard;
 pub use board::Board;

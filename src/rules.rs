@@ -24,6 +24,18 @@ use crate::square::{Color, Square};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
+/// What a root piece aims at (the target of an attack zone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Aim {
+    /// An enemy piece to capture (or exchange).
+    Capture,
+    /// The enemy King: its capture wins.
+    King,
+    /// A square whose occupation or capture wins by capturing the enemy castle.
+    Castle,
+}
+
 /// What the trajectory and zone layers need to know about a game.
 pub trait Rules: Sync {
     /// A piece together with its side.
@@ -60,6 +72,22 @@ pub trait Rules: Sync {
     fn passed_over(&self, piece: Self::Piece, from: Square, to: Square) -> Bitboard;
     /// Effective force of `side` on `sq`, in half-units.
     fn force_on(&self, pos: &Self::Position, side: Color, sq: Square) -> i32;
+    /// The targets a root piece on `from` may aim at: squares with what reaching them achieves.
+    fn aims(&self, pos: &Self::Position, piece: Self::Piece, from: Square) -> Vec<(Square, Aim)>;
+    /// The force `piece` adds on each square it acts on, in half-units.
+    fn strength(&self, piece: Self::Piece) -> i32;
+    /// Whether `piece` needs superiority of force to capture (false for a piece whose captures
+    /// are never gated, like the chess-t1 Scout).
+    fn capture_needs_superiority(&self, piece: Self::Piece) -> bool;
+    /// Effective force sums `[white, black]` on `sq` after moving pieces as `relocations` say
+    /// (each `(from, to)` moves the piece on `from` to `to`, replacing what stood there), in
+    /// half-units. Used to weigh a contested square when pieces have arrived.
+    fn sums_after(
+        &self,
+        pos: &Self::Position,
+        relocations: &[(Square, Square)],
+        sq: Square,
+    ) -> [i32; 2];
     /// Legal moves of the side to move.
     fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
     /// The position after `mv`.
@@ -179,13 +207,14 @@ impl ChessT1 {
         }
     }
 
-    /// Squares `piece` may never enter, whatever stands there: castle squares for the Knecht,
-    /// Ver Knecht and Ritter (the Ver Knecht's promotion into an empty enemy castle changes the
-    /// piece and is left to move generation).
+    /// Squares `piece` may never enter, whatever stands there: castle squares for the Ritter;
+    /// its own castle for a Knecht or Ver Knecht (which may step forward into the enemy castle
+    /// only to promote there, when the square is empty: see [`Rules::goals`]).
     #[inline]
     fn forbidden(piece: Piece) -> Bitboard {
         match piece.kind {
-            PieceKind::Ritter | PieceKind::Knecht | PieceKind::VerKnecht => Bitboard::CASTLES,
+            PieceKind::Ritter => Bitboard::CASTLES,
+            PieceKind::Knecht | PieceKind::VerKnecht => Bitboard::castle(piece.color),
             _ => Bitboard::EMPTY,
         }
     }
@@ -242,7 +271,8 @@ impl Rules for ChessT1 {
         match piece.kind {
             // A Scout never stops on an empty castle square.
             PieceKind::Scout => stand.without(Bitboard::CASTLES),
-            // On its far rank a Ver Knecht must promote: the piece ends there.
+            // On its far rank (enemy castle included) a Knecht or Ver Knecht promotes: it ends
+            // there.
             PieceKind::Knecht | PieceKind::VerKnecht => {
                 stand.without(Bitboard::rank(crate::movegen::far_rank(piece.color)))
             }
@@ -255,6 +285,10 @@ impl Rules for ChessT1 {
         match piece.kind {
             // Empty castle squares are never a Scout's destination; occupied ones may be (exchange).
             PieceKind::Scout => Bitboard::FULL.without(Bitboard::CASTLES.without(occupied)),
+            // A Knecht or Ver Knecht enters the enemy castle only by promoting on an empty square.
+            PieceKind::Knecht | PieceKind::VerKnecht => Bitboard::FULL
+                .without(ChessT1::forbidden(piece))
+                .without(Bitboard::castle(piece.color.other()) & occupied),
             _ => Bitboard::FULL.without(ChessT1::forbidden(piece)),
         }
     }
@@ -267,6 +301,61 @@ impl Rules for ChessT1 {
     #[inline]
     fn force_on(&self, pos: &Position, side: Color, sq: Square) -> i32 {
         force::effective_at(pos.board(), side, sq)
+    }
+
+    fn aims(&self, pos: &Position, piece: Piece, from: Square) -> Vec<(Square, Aim)> {
+        let board = pos.board();
+        let enemy = piece.color.other();
+        let enemy_castle = Bitboard::castle(enemy);
+        let enemy_royals_home = board.royals(enemy) & enemy_castle;
+        let mut aims = Vec::new();
+        for sq in board.by_color(enemy) {
+            let victim = board.piece_at(sq).expect("occupied");
+            let aim = if victim.kind == PieceKind::King {
+                Aim::King
+            } else if piece.kind.is_royal() && enemy_royals_home == Bitboard::from_square(sq) {
+                // Taking the last enemy royal in its castle with a royal captures the castle.
+                Aim::Castle
+            } else {
+                Aim::Capture
+            };
+            aims.push((sq, aim));
+        }
+        // A royal entering the empty castle, or a Knecht / Ver Knecht promoting on an empty castle
+        // square (spec §8.2 decision), captures it when no enemy royal is home.
+        let can_take_castle =
+            piece.kind.is_royal() || matches!(piece.kind, PieceKind::Knecht | PieceKind::VerKnecht);
+        if can_take_castle && enemy_royals_home.is_empty() {
+            for sq in enemy_castle.without(board.occupied()) {
+                aims.push((sq, Aim::Castle));
+            }
+        }
+        aims.retain(|&(sq, _)| sq != from);
+        aims.sort();
+        aims
+    }
+
+    #[inline]
+    fn strength(&self, piece: Piece) -> i32 {
+        piece.kind.strength()
+    }
+
+    #[inline]
+    fn capture_needs_superiority(&self, piece: Piece) -> bool {
+        piece.kind != PieceKind::Scout
+    }
+
+    fn sums_after(&self, pos: &Position, relocations: &[(Square, Square)], sq: Square) -> [i32; 2] {
+        let mut board = *pos.board();
+        for &(from, to) in relocations {
+            if let Some(p) = board.take(from) {
+                board.put(to, p);
+            }
+        }
+        [
+            force::effective_at(&board, Color::White, sq),
+            force::effective_at(&board, Color::Black, sq),
+        ]
     }
 
     fn legal_moves(&self, pos: &Position) -> Vec<Move> {

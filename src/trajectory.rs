@@ -152,7 +152,9 @@ impl<P: Copy> Bundle<P> {
                 .collect();
             layers.push(layer);
         }
-        // The goal is in the last layer even when it is occupied (it is enterable).
+        // The start and the goal are layers of their own even where the piece could not stop
+        // (a hypothetical piece on a square it never stands on; an occupied goal).
+        layers[0] = Bitboard::from_square(from);
         layers[length as usize] = Bitboard::from_square(to);
         let mut graph = DiGraph::new();
         let nodes: Vec<Vec<(Square, NodeIndex)>> = layers
@@ -352,17 +354,66 @@ pub fn admissible<R: Rules>(
                     }
                     let mut passed = h.passed.clone();
                     passed.extend_from_slice(&t.passed);
+                    if out.len() >= limit {
+                        return out;
+                    }
                     out.push(Trajectory {
                         piece,
                         squares,
                         passed,
                     });
-                    if out.len() >= limit {
-                        return out;
-                    }
                 }
             }
         }
     }
     out
+}
+
+/// One shortest trajectory of `piece` from `from` to `to` and the number of shortest ones, read off
+/// an existing distance map MAP(from, .) (built with the same `occupied`, which must not contain
+/// `from`): cheaper than a [`Bundle`] when one representative path is enough. The path takes the
+/// lowest square at each layer, walking back from the goal; the count is exact.
+pub fn shortest_from_map<R: Rules>(
+    rules: &R,
+    piece: R::Piece,
+    from: Square,
+    to: Square,
+    occupied: Bitboard,
+    map: &DistanceMap,
+) -> Option<(Trajectory<R::Piece>, u128)> {
+    let d = map.get(to)? as usize;
+    let start = Bitboard::from_square(from);
+    let stand = rules.waypoints(piece, occupied) | start;
+    // Squares of layer j that lie on some shortest path to `to`, from the goal backwards.
+    let mut on_path = vec![Bitboard::EMPTY; d + 1];
+    on_path[d] = Bitboard::from_square(to);
+    for j in (0..d).rev() {
+        on_path[j] =
+            rules.expand_reverse(piece, on_path[j + 1], occupied) & map.layer(j as u32) & stand;
+    }
+    if !on_path[0].contains(from) {
+        return None;
+    }
+    // Paths counted forwards over those squares.
+    let mut count = [0u128; 64];
+    count[from.index()] = 1;
+    for j in 1..=d {
+        for v in on_path[j] {
+            let preds =
+                rules.expand_reverse(piece, Bitboard::from_square(v), occupied) & on_path[j - 1];
+            count[v.index()] = preds
+                .map(|u| count[u.index()])
+                .fold(0u128, u128::saturating_add);
+        }
+    }
+    // One path: from the goal back, the lowest predecessor each time.
+    let mut squares = vec![to];
+    let mut v = to;
+    for j in (0..d).rev() {
+        let preds = rules.expand_reverse(piece, Bitboard::from_square(v), occupied) & on_path[j];
+        v = preds.first()?;
+        squares.push(v);
+    }
+    squares.reverse();
+    Some((Trajectory::new(rules, piece, squares), count[to.index()]))
 }

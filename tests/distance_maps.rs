@@ -83,17 +83,18 @@ fn scout_is_the_chess_knight_but_never_lands_on_an_empty_castle_square() {
 #[test]
 fn knechts_move_one_way_with_two_steps_at_home() {
     // White Knecht on e2: one step in four directions, the two-step only from ranks 1-2, never
-    // into a castle, and rank 8 ends its trajectory (it would promote there).
+    // into its own castle, and rank 8 ends its trajectory (it would promote there; on an empty
+    // enemy castle square too).
     assert_eq!(
         empty_map("N", "e2"),
-        "9 8 - - - - 7 8\n8 7 6 5 4 5 6 7\n7 6 5 4 3 4 5 6\n6 5 4 3 2 3 4 5\n\
+        "9 8 7 6 5 6 7 8\n8 7 6 5 4 5 6 7\n7 6 5 4 3 4 5 6\n6 5 4 3 2 3 4 5\n\
          5 4 3 2 1 2 3 4\n5 4 3 2 1 2 3 4\n4 3 2 1 0 1 2 3\n5 4 - - - - 3 4"
     );
     // Black Knecht on d7: forward is down, the two-step goes 7 -> 5.
     assert_eq!(
         empty_map("n", "d7"),
         "4 3 - - - - 4 5\n3 2 1 0 1 2 3 4\n4 3 2 1 2 3 4 5\n4 3 2 1 2 3 4 5\n\
-         5 4 3 2 3 4 5 6\n6 5 4 3 4 5 6 7\n7 6 5 4 5 6 7 8\n8 7 - - - - 8 9"
+         5 4 3 2 3 4 5 6\n6 5 4 3 4 5 6 7\n7 6 5 4 5 6 7 8\n8 7 6 5 6 7 8 9"
     );
     // The Ver Knecht moves the same way.
     assert_eq!(empty_map("V", "e2"), empty_map("N", "e2"));

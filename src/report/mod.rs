@@ -1,4 +1,5 @@
-//! Text helpers shared by the reports: force in units as the books write it.
+//! Reports: text helpers (force in units as the books write it, board diagrams) and the zone
+//! reports in JSON, DOT and text ([`zones`]).
 //!
 //! ```
 //! assert_eq!(zonal::report::units(7), "3½");
@@ -6,6 +7,8 @@
 //! assert_eq!(zonal::report::units(1), "½");
 //! assert_eq!(zonal::report::units(-3), "-1½");
 //! ```
+
+pub mod zones;
 
 /// A text diagram of the board, rank 8 on top, with file and rank labels; `.` for empty squares
 /// and `:` for empty castle squares.

@@ -1,0 +1,1241 @@
+//! Zones (zones.md §3): the mathematical projection (MP) of a position as a set of zone graphs.
+//!
+//! An **attack zone** (zone 0 of its complex) is a root piece of camp (+) on a trajectory of at most
+//! k_max moves to a target (an enemy piece, the enemy King, or a square whose occupation captures
+//! the enemy castle), together with every trajectory that can change its outcome in time:
+//!
+//! - **first negations** (camp (-), level 1), each within its time budget: *control* of an
+//!   alpha-square a(i) (force brought there so that (-) can take the root when it arrives; a piece
+//!   whose captures are never gated, the Scout, takes it whatever the sums), *blockade* of a
+//!   beta-square (occupying it before the root passes), *reinforcement* of the target (defending
+//!   force on ak so that (+) loses superiority), *retreat* of the target (one move to a square where
+//!   (+) has no superiority), and capture of the root on its way (control of a(i), or of a0 when (-)
+//!   is to move);
+//! - **second and further negations** (alternating camps, levels 2, 3, ...): pieces that control a
+//!   square of a negation trajectory before the negating piece gets there, attack the negating
+//!   piece where it stands, or add force to their camp on the contested square;
+//! - **linked zones** when a single negation holds and nothing in the zone answers it (answering
+//!   it would open the zone): the nearest other (+) piece aimed at the negation's first square
+//!   (control zone), at the blockade square (deblockade zone) or at the target's flight square
+//!   (retreat zone).
+//!
+//! Time budgets follow [`crate::horizon`]: the root of k moves has TIME(a_i) = i + \[(-) moves
+//! first\] at its i-th square, a trajectory of length l ending on a square with TIME t is in time
+//! iff l <= t (l < t for a blockade, which must occupy before the root passes), and the j-th square
+//! of an admitted trajectory gets TIME t - l + j + \[the answering side moves first\]
+//! ([`crate::horizon::counter_time`]).
+//!
+//! Zones are built on the [`Rules`] interface only. Independent zones are built in parallel with
+//! rayon; the result does not depend on the number of threads.
+//!
+//! ```
+//! use zonal::rules::ChessT1;
+//! use zonal::zone::{Projection, ZoneConfig};
+//! use zonal::Position;
+//! // A White Ritter two moves from a Black Knecht; nothing Black can do in time.
+//! let pos: Position = "8/8/8/4n3/8/4R3/8/8 w - 0 1".parse().unwrap();
+//! let mp = Projection::build(&ChessT1, &pos, &ZoneConfig::default());
+//! let zone = mp.zones.iter().find(|z| z.root_square().to_string() == "e3").unwrap();
+//! assert_eq!(zone.target.square.to_string(), "e5");
+//! assert!(zone.is_open());
+//! ```
+
+use crate::bitboard::Bitboard;
+use crate::distance::{DistanceMap, distance_map};
+use crate::horizon;
+use crate::rules::{Aim, Rules};
+use crate::square::{Color, Square};
+use crate::trajectory::{Bundle, Trajectory, shortest_from_map};
+use petgraph::graph::{DiGraph, NodeIndex};
+use rayon::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Settings of a projection.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZoneConfig {
+    /// Horizon H in half-moves.
+    pub horizon: i32,
+    /// Deepest negation level (1 = first negations only). Building also stops when a level adds
+    /// nothing new.
+    pub max_level: u8,
+    /// Most root trajectories per (root piece, target): shortest ones, in a stable order.
+    pub max_root_trajectories: usize,
+    /// Only zones whose root belongs to this side (`None`: both sides).
+    pub side: Option<Color>,
+    /// Whether to add linked zones.
+    pub linked: bool,
+}
+
+impl Default for ZoneConfig {
+    fn default() -> Self {
+        ZoneConfig {
+            horizon: 4,
+            max_level: 3,
+            max_root_trajectories: 1,
+            side: None,
+            linked: true,
+        }
+    }
+}
+
+/// Botvinnik's camps: (+) is the side of the zone's root piece, (-) the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Camp {
+    /// The root's side.
+    Plus,
+    /// The other side.
+    Minus,
+}
+
+impl Camp {
+    /// `"+"` or `"-"`.
+    pub const fn sign(self) -> &'static str {
+        match self {
+            Camp::Plus => "+",
+            Camp::Minus => "-",
+        }
+    }
+
+    /// The other camp.
+    pub const fn other(self) -> Camp {
+        match self {
+            Camp::Plus => Camp::Minus,
+            Camp::Minus => Camp::Plus,
+        }
+    }
+}
+
+/// What a zone is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ZoneKind {
+    /// A root aimed at an enemy piece or a castle square.
+    Attack,
+    /// A linked zone aimed at the first square of a negation (to control it).
+    Control,
+    /// A linked zone aimed at a blockade square (to remove or forestall the blockader).
+    Deblockade,
+    /// A linked zone aimed at the target's flight square (to take its retreat away).
+    Retreat,
+}
+
+/// What a trajectory does in its zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The zone's root trajectory.
+    Root,
+    /// Brings force onto a square of the trajectory it negates (to take the piece there).
+    Control,
+    /// Takes the piece on a square of the trajectory it negates whatever the sums (Scout).
+    Capture,
+    /// Occupies a beta-square before the negated piece passes.
+    Blockade,
+    /// Adds defending force on the target square.
+    Reinforcement,
+    /// The target steps away to a square where (+) has no superiority.
+    Retreat,
+    /// Adds force for its camp on the square where the negated trajectory ends.
+    Support,
+    /// Goes for the negating piece where it stands.
+    AttackPiece,
+}
+
+/// Where a trajectory is attached to the trajectory it negates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Attachment {
+    /// Index (in the zone) of the trajectory it answers.
+    pub parent: usize,
+    /// The square of the parent it aims at.
+    pub square: Square,
+    /// Alpha-square index i (a(i), 0 = the parent's start), or the beta-square's step.
+    pub index: usize,
+    /// Whether it is a beta-square (of the step to a(index)).
+    pub beta: bool,
+}
+
+/// One piece's trajectory inside a zone, with Botvinnik's label (camp, zone, level).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZoneTrajectory<P> {
+    /// The piece and its path.
+    pub trajectory: Trajectory<P>,
+    /// (+) or (-).
+    pub camp: Camp,
+    /// Negation level: 0 for the root, 1 for first negations, ...
+    pub level: u8,
+    /// What it does.
+    pub role: Role,
+    /// Where it attaches (none for the root).
+    pub attached: Option<Attachment>,
+    /// TIME of its goal square: the longest it may be and still be in time (a blockade must be
+    /// shorter than that).
+    pub time: i32,
+    /// Number of shortest trajectories the piece has to that goal (this one represents them).
+    pub alternatives: u128,
+}
+
+impl<P: Copy> ZoneTrajectory<P> {
+    /// Length in moves.
+    pub fn len(&self) -> usize {
+        self.trajectory.len()
+    }
+
+    /// Whether it has no move.
+    pub fn is_empty(&self) -> bool {
+        self.trajectory.is_empty()
+    }
+
+    /// Botvinnik's label, e.g. `(+, 0.0)`, `(-, 0.1)`, `(+, 1.0)`.
+    pub fn label(&self, zone: usize) -> String {
+        format!("({}, {}.{})", self.camp.sign(), zone, self.level)
+    }
+}
+
+/// The target of a zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Target<P> {
+    /// The target square (ak).
+    pub square: Square,
+    /// The piece standing there, if any.
+    pub piece: Option<P>,
+    /// What reaching it achieves.
+    pub aim: Aim,
+}
+
+/// Force on one contested square of a zone once the pieces in time have arrived.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contest {
+    /// The square.
+    pub square: Square,
+    /// Index i of the root's alpha-square (0 = where the root stands, k = the target).
+    pub index: usize,
+    /// Effective force of (+) there, in half-units.
+    pub plus: i32,
+    /// Effective force of (-) there, in half-units.
+    pub minus: i32,
+}
+
+/// Kinds of node of a zone graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node<P> {
+    /// A piece on its square, with its camp.
+    Piece {
+        /// Where it stands.
+        square: Square,
+        /// What it is.
+        piece: P,
+        /// Its camp in this zone.
+        camp: Camp,
+    },
+    /// A trajectory of the zone (its index in [`Zone::trajectories`]).
+    Trajectory(usize),
+    /// A square that a trajectory is attached at or aims at.
+    Square(Square),
+}
+
+/// Kinds of edge of a zone graph.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum Edge {
+    /// Piece -> the trajectory it moves along (it stands on a0).
+    RootOf,
+    /// Root trajectory -> the target piece or square.
+    Attacks,
+    /// Negation trajectory -> the trajectory it negates (control, capture, attack on the piece).
+    Negates,
+    /// Support trajectory -> the trajectory whose contested square it adds force to.
+    Supports,
+    /// Blockade trajectory -> the trajectory it blocks.
+    Blocks,
+    /// Trajectory -> the square it aims at on its parent: alpha-square `index`.
+    AttachedAlpha {
+        /// i of a(i).
+        index: usize,
+    },
+    /// Trajectory -> the beta-square it aims at, passed on the step to a(`index`).
+    AttachedBeta {
+        /// The step's alpha index.
+        index: usize,
+    },
+    /// Root trajectory of a linked zone -> the square it aims at in its parent zone.
+    LinkedTo {
+        /// The parent zone's index.
+        zone: usize,
+    },
+}
+
+/// One zone: a root trajectory and everything that can change its outcome in time.
+#[derive(Clone, Debug)]
+pub struct Zone<P> {
+    /// Index in the projection (zone 0, 1, ... of the whole MP).
+    pub index: usize,
+    /// Attack zone or a kind of linked zone.
+    pub kind: ZoneKind,
+    /// The (+) side.
+    pub side: Color,
+    /// Whether (+) is to move.
+    pub plus_to_move: bool,
+    /// The target.
+    pub target: Target<P>,
+    /// For a linked zone: the zone and trajectory whose negation it answers.
+    pub linked_to: Option<(usize, usize)>,
+    /// Trajectories; index 0 is the root.
+    pub trajectories: Vec<ZoneTrajectory<P>>,
+    /// Force on the root's alpha-squares (and a0) with everything in time arrived.
+    pub contests: Vec<Contest>,
+    /// Indices of the first negations that hold (stop the root), after their own answers.
+    pub holding: Vec<usize>,
+    /// Whether (+) lacks superiority on the target when the root is ready to take it, even with
+    /// its supports in time (a gated capture only): the target is defended as things stand.
+    pub target_defended: bool,
+    /// Squares of all trajectories (alpha and beta), pieces' squares, and contested squares.
+    pub footprint: Bitboard,
+    /// The zone as a typed graph.
+    pub graph: DiGraph<Node<P>, Edge>,
+}
+
+impl<P: Copy> Zone<P> {
+    /// The root trajectory.
+    pub fn root(&self) -> &ZoneTrajectory<P> {
+        &self.trajectories[0]
+    }
+
+    /// Where the root piece stands.
+    pub fn root_square(&self) -> Square {
+        self.root().trajectory.start()
+    }
+
+    /// Whether the root gets through in time: no first negation holds and the target is not
+    /// defended.
+    pub fn is_open(&self) -> bool {
+        self.holding.is_empty() && !self.target_defended
+    }
+
+    /// Botvinnik's label of trajectory `t`.
+    pub fn label(&self, t: usize) -> String {
+        self.trajectories[t].label(self.index)
+    }
+}
+
+/// A complex zone: zones joined because they share a root, one's root is another's target, a
+/// linked zone and its parent, or one (-) piece holds in both.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Complex {
+    /// Zone indices, ascending.
+    pub zones: Vec<usize>,
+    /// Pieces (by square) needed in two or more of these zones at once: each is the only holding
+    /// negation of at least two zones with different deadlines or squares.
+    pub overloaded: Vec<Square>,
+}
+
+/// The mathematical projection of a position: all zones and their complexes.
+#[derive(Clone, Debug)]
+pub struct Projection<P> {
+    /// The horizon used.
+    pub horizon: i32,
+    /// Side to move in the position.
+    pub side_to_move: Color,
+    /// All zones, attack zones first (ordered by root square, target, trajectory), then linked ones.
+    pub zones: Vec<Zone<P>>,
+    /// Complex zones (only groups of two or more zones).
+    pub complexes: Vec<Complex>,
+}
+
+/// The (piece square, goal square) pairs a zone already has a trajectory for.
+struct Used([u64; 64]);
+
+impl Default for Used {
+    fn default() -> Self {
+        Used([0; 64])
+    }
+}
+
+impl Used {
+    /// Records the pair; false if it was there already.
+    fn insert(&mut self, from: Square, goal: Square) -> bool {
+        let bit = 1u64 << goal.index();
+        let row = &mut self.0[from.index()];
+        let new = *row & bit == 0;
+        *row |= bit;
+        new
+    }
+}
+
+/// A trajectory to add to a zone: which piece goes where, doing what, attached where, in what time.
+struct Answer {
+    from: Square,
+    goal: Square,
+    role: Role,
+    level: u8,
+    attached: Attachment,
+    time: i32,
+}
+
+/// A candidate zone before it is numbered: the root, its target and one root trajectory.
+struct Seed<P> {
+    kind: ZoneKind,
+    side: Color,
+    target: Target<P>,
+    root: Trajectory<P>,
+    alternatives: u128,
+    linked_to: Option<(usize, usize)>,
+}
+
+/// What the builder knows about every piece on the board.
+struct Board<'a, R: Rules> {
+    rules: &'a R,
+    pos: &'a R::Position,
+    occupied: Bitboard,
+    pieces: Vec<(Square, R::Piece)>,
+    /// Distance map of the piece on each square (indexed by square).
+    maps: Vec<Option<DistanceMap>>,
+    config: &'a ZoneConfig,
+}
+
+impl<'a, R: Rules> Board<'a, R> {
+    fn new(rules: &'a R, pos: &'a R::Position, config: &'a ZoneConfig) -> Board<'a, R> {
+        let occupied = rules.pieces_of(pos, Color::White) | rules.pieces_of(pos, Color::Black);
+        let pieces: Vec<(Square, R::Piece)> = occupied
+            .map(|sq| {
+                (
+                    sq,
+                    rules
+                        .piece_at(pos, sq)
+                        .expect("occupied square has a piece"),
+                )
+            })
+            .collect();
+        let mut maps: Vec<Option<DistanceMap>> = vec![None; 64];
+        let computed: Vec<(Square, DistanceMap)> = pieces
+            .par_iter()
+            .map(|&(sq, p)| (sq, distance_map(rules, p, sq, occupied)))
+            .collect();
+        for (sq, map) in computed {
+            maps[sq.index()] = Some(map);
+        }
+        Board {
+            rules,
+            pos,
+            occupied,
+            pieces,
+            maps,
+            config,
+        }
+    }
+
+    fn side_of(&self, sq: Square) -> Color {
+        let piece = self.rules.piece_at(self.pos, sq).expect("a piece");
+        self.rules.side(piece)
+    }
+
+    fn plus_to_move(&self, side: Color) -> bool {
+        self.rules.side_to_move(self.pos) == side
+    }
+
+    /// The first shortest trajectory of the piece on `from` to `to`, with the number of them.
+    fn trajectory(
+        &self,
+        from: Square,
+        to: Square,
+        limit: usize,
+    ) -> Option<(Vec<Trajectory<R::Piece>>, u128)> {
+        let piece = self.rules.piece_at(self.pos, from)?;
+        let bundle = Bundle::shortest(self.rules, piece, from, to, self.occupied)?;
+        Some((bundle.paths(limit), bundle.count()))
+    }
+
+    /// One shortest trajectory of the piece on `from` to `to`, read off its distance map.
+    fn path(&self, from: Square, to: Square) -> Option<(Trajectory<R::Piece>, u128)> {
+        let piece = self.rules.piece_at(self.pos, from)?;
+        let occupied = self.occupied.without(Bitboard::from_square(from));
+        shortest_from_map(self.rules, piece, from, to, occupied, self.map(from)?)
+    }
+
+    fn map(&self, sq: Square) -> Option<&DistanceMap> {
+        self.maps[sq.index()].as_ref()
+    }
+
+    fn distance(&self, from: Square, to: Square) -> Option<u32> {
+        self.map(from)?.get(to)
+    }
+
+    /// Attack seeds for every root piece.
+    fn attack_seeds(&self) -> Vec<Seed<R::Piece>> {
+        let mut seeds = Vec::new();
+        for &(sq, piece) in &self.pieces {
+            let side = self.rules.side(piece);
+            if self.config.side.is_some_and(|s| s != side) {
+                continue;
+            }
+            let k_max = horizon::k_max(self.config.horizon, self.plus_to_move(side));
+            for (target, aim) in self.rules.aims(self.pos, piece, sq) {
+                let Some(d) = self.distance(sq, target) else {
+                    continue;
+                };
+                if d == 0 || d as i32 > k_max {
+                    continue;
+                }
+                let Some((paths, count)) =
+                    self.trajectory(sq, target, self.config.max_root_trajectories)
+                else {
+                    continue;
+                };
+                for root in paths {
+                    seeds.push(Seed {
+                        kind: ZoneKind::Attack,
+                        side,
+                        target: Target {
+                            square: target,
+                            piece: self.rules.piece_at(self.pos, target),
+                            aim,
+                        },
+                        root,
+                        alternatives: count,
+                        linked_to: None,
+                    });
+                }
+            }
+        }
+        seeds
+    }
+
+    /// Builds one zone from its seed.
+    fn build_zone(&self, index: usize, seed: Seed<R::Piece>) -> Zone<R::Piece> {
+        let side = seed.side;
+        let plus_to_move = self.plus_to_move(side);
+        let k = seed.root.len() as i32;
+        let mut zone = Zone {
+            index,
+            kind: seed.kind,
+            side,
+            plus_to_move,
+            target: seed.target,
+            linked_to: seed.linked_to,
+            trajectories: vec![ZoneTrajectory {
+                trajectory: seed.root,
+                camp: Camp::Plus,
+                level: 0,
+                role: Role::Root,
+                attached: None,
+                time: k,
+                alternatives: seed.alternatives,
+            }],
+            contests: Vec::new(),
+            holding: Vec::new(),
+            target_defended: false,
+            footprint: Bitboard::EMPTY,
+            graph: DiGraph::new(),
+        };
+        let mut used = Used::default();
+        used.insert(zone.root_square(), zone.target.square);
+        self.first_negations(&mut zone, &mut used);
+        let mut holds = self.evaluate(&mut zone);
+        for level in 1..self.config.max_level {
+            // Only what holds needs an answer.
+            let parents: Vec<usize> = (1..zone.trajectories.len())
+                .filter(|&t| {
+                    zone.trajectories[t].level == level
+                        && holds[t]
+                        && (zone.trajectories[t].role != Role::Support || self.decisive(&zone, t))
+                })
+                .collect();
+            if self.next_level(&mut zone, &parents, level, &mut used) == 0 {
+                break;
+            }
+            holds = self.evaluate(&mut zone);
+        }
+        finish_graph(self.rules, &mut zone);
+        zone
+    }
+
+    /// Camp of a side in a zone whose (+) side is `plus`.
+    fn camp(plus: Color, side: Color) -> Camp {
+        if side == plus {
+            Camp::Plus
+        } else {
+            Camp::Minus
+        }
+    }
+
+    /// Adds the trajectory of `answer` to the zone unless the zone has that piece and goal already.
+    fn push(&self, zone: &mut Zone<R::Piece>, used: &mut Used, answer: Answer) -> bool {
+        let Answer {
+            from,
+            goal,
+            role,
+            level,
+            attached,
+            time,
+        } = answer;
+        if !used.insert(from, goal) {
+            return false;
+        }
+        let Some((trajectory, count)) = self.path(from, goal) else {
+            return false;
+        };
+        let camp = Board::<R>::camp(zone.side, self.side_of(from));
+        zone.trajectories.push(ZoneTrajectory {
+            trajectory,
+            camp,
+            level,
+            role,
+            attached: Some(attached),
+            time,
+            alternatives: count,
+        });
+        true
+    }
+
+    /// Level 1: (-) control / capture of a(i), blockade of beta-squares, reinforcement of the
+    /// target, retreat of the target.
+    fn first_negations(&self, zone: &mut Zone<R::Piece>, used: &mut Used) {
+        let root = zone.root().trajectory.clone();
+        let root_piece = root.piece;
+        let k = root.len();
+        let minus = zone.side.other();
+        let minus_first = !zone.plus_to_move;
+        let target_piece = zone.target.piece.filter(|_| zone.kind == ZoneKind::Attack);
+        let gated = self.rules.capture_needs_superiority(root_piece);
+        for &(sq, piece) in &self.pieces {
+            if self.rules.side(piece) != minus {
+                continue;
+            }
+            let Some(map) = self.map(sq) else { continue };
+            let ungated = !self.rules.capture_needs_superiority(piece);
+            for i in 0..=k {
+                let time = horizon::time(i as i32, minus_first);
+                let square = root.squares[i];
+                let is_target = i == k && target_piece.is_some();
+                // Control (or capture) of a(i); on the target square: reinforcement.
+                let role = if is_target {
+                    if !gated || ungated || sq == zone.target.square {
+                        None
+                    } else {
+                        Some(Role::Reinforcement)
+                    }
+                } else if i == k {
+                    // An empty castle square: arriving there wins at once.
+                    None
+                } else if ungated {
+                    Some(Role::Capture)
+                } else {
+                    Some(Role::Control)
+                };
+                if let Some(role) = role
+                    && map.get(square).is_some_and(|l| l as i32 <= time)
+                {
+                    let attached = Attachment {
+                        parent: 0,
+                        square,
+                        index: i,
+                        beta: false,
+                    };
+                    self.push(
+                        zone,
+                        used,
+                        Answer {
+                            from: sq,
+                            goal: square,
+                            role,
+                            level: 1,
+                            attached,
+                            time,
+                        },
+                    );
+                }
+                // Blockade of the beta-squares of the step to a(i): occupation before it passes.
+                if i >= 1 {
+                    for b in root.passed[i - 1] {
+                        if map.get(b).is_some_and(|l| (l as i32) < time) {
+                            let attached = Attachment {
+                                parent: 0,
+                                square: b,
+                                index: i,
+                                beta: true,
+                            };
+                            self.push(
+                                zone,
+                                used,
+                                Answer {
+                                    from: sq,
+                                    goal: b,
+                                    role: Role::Blockade,
+                                    level: 1,
+                                    attached,
+                                    time,
+                                },
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Retreat of the target: one move to a square where (+) has no superiority.
+        if let Some(target) = target_piece
+            && horizon::moves_within(horizon::hx_retreat(k as i32, zone.plus_to_move)) >= 1
+        {
+            let t = zone.target.square;
+            let occ = self.occupied.without(Bitboard::from_square(t));
+            let flights = self.rules.expand(target, Bitboard::from_square(t), occ)
+                & self.rules.waypoints(target, occ);
+            let plus = zone.side.index();
+            for s in flights {
+                let sums = self.rules.sums_after(self.pos, &[(t, s)], s);
+                if sums[plus] <= sums[1 - plus] {
+                    let attached = Attachment {
+                        parent: 0,
+                        square: t,
+                        index: k,
+                        beta: false,
+                    };
+                    let time =
+                        horizon::moves_within(horizon::hx_retreat(k as i32, zone.plus_to_move));
+                    self.push(
+                        zone,
+                        used,
+                        Answer {
+                            from: t,
+                            goal: s,
+                            role: Role::Retreat,
+                            level: 1,
+                            attached,
+                            time,
+                        },
+                    );
+                }
+            }
+        }
+    }
+
+    /// Adds the answers (at `level + 1`) to the trajectories `parents`; returns how many were
+    /// added.
+    fn next_level(
+        &self,
+        zone: &mut Zone<R::Piece>,
+        parents: &[usize],
+        level: u8,
+        used: &mut Used,
+    ) -> usize {
+        let before = zone.trajectories.len();
+        for &parent in parents {
+            let negation = &zone.trajectories[parent];
+            if negation.role == Role::Retreat {
+                continue;
+            }
+            let answering_side = match negation.camp {
+                Camp::Plus => zone.side.other(),
+                Camp::Minus => zone.side,
+            };
+            let first = self.plus_to_move(answering_side);
+            let l = negation.len() as i32;
+            let (negation_time, negation_role) = (negation.time, negation.role);
+            // Force on the square a first negation ends on counts in the root's contest there.
+            let counted_goal = negation.attached.is_some_and(|a| a.parent == 0 && !a.beta)
+                && matches!(negation.role, Role::Control | Role::Reinforcement);
+            // The squares of the negation, without allocating (trajectories are short).
+            let mut buffer = [Square::new(0); 16];
+            let n_squares = negation.trajectory.squares.len().min(16);
+            buffer[..n_squares].copy_from_slice(&negation.trajectory.squares[..n_squares]);
+            let squares = &buffer[..n_squares];
+            for &(sq, piece) in &self.pieces {
+                if self.rules.side(piece) != answering_side || sq == zone.root_square() {
+                    continue;
+                }
+                let Some(map) = self.map(sq) else { continue };
+                // The best answer of this piece to this trajectory: most time to spare, then the
+                // earliest square.
+                let mut best: Option<(i32, usize, Role, i32)> = None;
+                for (j, &v) in squares.iter().enumerate() {
+                    let role = if j == 0 {
+                        Role::AttackPiece
+                    } else if j == squares.len() - 1 {
+                        match negation_role {
+                            Role::Blockade => Role::Control,
+                            _ if counted_goal => Role::Support,
+                            _ => continue,
+                        }
+                    } else {
+                        Role::Control
+                    };
+                    let time = horizon::counter_time(negation_time, l, j as i32, first);
+                    let Some(d) = map.get(v).map(|d| d as i32) else {
+                        continue;
+                    };
+                    if sq == v || d > time {
+                        continue;
+                    }
+                    if best.is_none_or(|(slack, _, _, _)| time - d > slack) {
+                        best = Some((time - d, j, role, time));
+                    }
+                }
+                if let Some((_, j, role, time)) = best {
+                    let attached = Attachment {
+                        parent,
+                        square: squares[j],
+                        index: j,
+                        beta: false,
+                    };
+                    self.push(
+                        zone,
+                        used,
+                        Answer {
+                            from: sq,
+                            goal: squares[j],
+                            role,
+                            level: level + 1,
+                            attached,
+                            time,
+                        },
+                    );
+                }
+            }
+        }
+        zone.trajectories.len() - before
+    }
+
+    /// Force on the root's square a(i) once the root and every counted trajectory in time have
+    /// arrived (leaving out trajectory `exclude`).
+    fn contest(
+        &self,
+        zone: &Zone<R::Piece>,
+        i: usize,
+        exclude: Option<usize>,
+        active: &[bool],
+    ) -> Contest {
+        let root = &zone.root().trajectory;
+        let k = root.len();
+        let square = root.squares[i];
+        let mut relocations = Vec::new();
+        // The root stands on a(i) (or, for a piece target, acts on it from a(k-1)).
+        let root_at = if i == k && zone.target.piece.is_some() {
+            root.squares[k - 1]
+        } else {
+            square
+        };
+        if root_at != root.squares[0] {
+            relocations.push((root.squares[0], root_at));
+        }
+        for (t, traj) in zone.trajectories.iter().enumerate().skip(1) {
+            let Some(att) = traj.attached else { continue };
+            if Some(t) == exclude || !active[t] || traj.len() < 2 {
+                continue;
+            }
+            let arrives = match traj.role {
+                Role::Control | Role::Reinforcement => {
+                    att.parent == 0 && att.square == square && !att.beta
+                }
+                Role::Support => zone.trajectories[att.parent].trajectory.goal() == square,
+                _ => false,
+            };
+            if arrives {
+                let squares = &traj.trajectory.squares;
+                relocations.push((squares[0], squares[squares.len() - 2]));
+            }
+        }
+        let sums = self.rules.sums_after(self.pos, &relocations, square);
+        let plus = zone.side.index();
+        Contest {
+            square,
+            index: i,
+            plus: sums[plus],
+            minus: sums[1 - plus],
+        }
+    }
+
+    /// Whether support trajectory `t` decides its contest: without it the other camp would hold
+    /// the square.
+    fn decisive(&self, zone: &Zone<R::Piece>, t: usize) -> bool {
+        let Some(att) = zone.trajectories[t].attached else {
+            return false;
+        };
+        let goal = zone.trajectories[att.parent].trajectory.goal();
+        let Some(i) = zone
+            .root()
+            .trajectory
+            .squares
+            .iter()
+            .position(|&s| s == goal)
+        else {
+            return false;
+        };
+        let all = vec![true; zone.trajectories.len()];
+        let with = self.contest(zone, i, None, &all);
+        let without = self.contest(zone, i, Some(t), &all);
+        let minus_holds = |c: Contest| match zone.trajectories[att.parent].role {
+            Role::Reinforcement => c.plus <= c.minus,
+            _ => c.minus > c.plus,
+        };
+        match zone.trajectories[t].camp {
+            Camp::Plus => minus_holds(without) && !minus_holds(with),
+            Camp::Minus => !minus_holds(without) && minus_holds(with),
+        }
+    }
+
+    /// Weighs the contested squares and decides which trajectories hold (after their answers);
+    /// returns that, by trajectory.
+    fn evaluate(&self, zone: &mut Zone<R::Piece>) -> Vec<bool> {
+        let root = &zone.root().trajectory;
+        let k = root.len();
+        let gated_root = self.rules.capture_needs_superiority(root.piece);
+        let n = zone.trajectories.len();
+        let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for (c, traj) in zone.trajectories.iter().enumerate() {
+            if let Some(att) = traj.attached {
+                children[att.parent].push(c);
+            }
+        }
+        // A trajectory holds unless an answer to it holds; answers are weighed first, from the
+        // deepest level up.
+        let mut holds = vec![true; n];
+        let answered = |holds: &[bool], t: usize| {
+            children[t].iter().any(|&c| {
+                holds[c]
+                    && matches!(
+                        zone.trajectories[c].role,
+                        Role::Control | Role::Capture | Role::AttackPiece | Role::Blockade
+                    )
+            })
+        };
+        let max_level = zone.trajectories.iter().map(|t| t.level).max().unwrap_or(0);
+        for level in (2..=max_level).rev() {
+            for t in 0..n {
+                if zone.trajectories[t].level == level {
+                    holds[t] = self.answer_holds(zone, t) && !answered(&holds, t);
+                }
+            }
+        }
+        // First negations: those not answered count in the contests; control and reinforcement
+        // then hold only where the force is on their side.
+        for t in 0..n {
+            if zone.trajectories[t].level == 1 {
+                holds[t] = !answered(&holds, t);
+            }
+        }
+        let contests: Vec<Contest> = (0..=k)
+            .map(|i| self.contest(zone, i, None, &holds))
+            .collect();
+        for (traj, holds) in zone.trajectories.iter().zip(holds.iter_mut()) {
+            if traj.level != 1 || !*holds {
+                continue;
+            }
+            let att = traj.attached.expect("negations are attached");
+            *holds = match traj.role {
+                Role::Reinforcement => {
+                    let c = contests[att.index];
+                    gated_root && c.plus <= c.minus
+                }
+                Role::Control => {
+                    let c = contests[att.index];
+                    c.minus > c.plus
+                }
+                _ => true,
+            };
+        }
+        zone.holding = (1..n)
+            .filter(|&t| zone.trajectories[t].level == 1 && holds[t])
+            .collect();
+        // Defended as it stands: the target's own force is enough against (+) on its square.
+        zone.target_defended = gated_root
+            && zone.kind == ZoneKind::Attack
+            && zone
+                .target
+                .piece
+                .is_some_and(|target| contests[k].plus <= self.rules.strength(target));
+        zone.contests = contests;
+        let mut footprint = Bitboard::EMPTY;
+        for t in &zone.trajectories {
+            footprint |= t.trajectory.footprint();
+        }
+        footprint.insert(zone.target.square);
+        zone.footprint = footprint;
+        holds
+    }
+
+    /// Whether answer `t` (level 2 or deeper) is in force on its own: a Scout-like piece takes
+    /// whatever the sums; a support adds force (weighed in the contests); a control of a square of
+    /// the answered trajectory, or an attack on its piece, needs its camp's superiority there when
+    /// both pieces have arrived.
+    fn answer_holds(&self, zone: &Zone<R::Piece>, t: usize) -> bool {
+        let answer = &zone.trajectories[t];
+        let Some(att) = answer.attached else {
+            return true;
+        };
+        let piece = answer.trajectory.piece;
+        match answer.role {
+            Role::Control | Role::AttackPiece if self.rules.capture_needs_superiority(piece) => {
+                let parent = &zone.trajectories[att.parent].trajectory;
+                let mut relocations = Vec::with_capacity(2);
+                if parent.start() != att.square {
+                    relocations.push((parent.start(), att.square));
+                }
+                let squares = &answer.trajectory.squares;
+                if squares.len() >= 3 {
+                    relocations.push((squares[0], squares[squares.len() - 2]));
+                }
+                let sums = self.rules.sums_after(self.pos, &relocations, att.square);
+                let side = self.rules.side(piece).index();
+                sums[side] > sums[1 - side]
+            }
+            _ => true,
+        }
+    }
+
+    /// Linked-zone seeds of an attack zone: when exactly one first negation holds (so that
+    /// answering it would open the zone) and the target is not defended as it stands.
+    fn linked_seeds(&self, zone: &Zone<R::Piece>) -> Vec<Seed<R::Piece>> {
+        let mut seeds = Vec::new();
+        let plus_first = zone.plus_to_move;
+        if zone.holding.len() != 1 || zone.target_defended {
+            return seeds;
+        }
+        for &t in &zone.holding {
+            let negation = &zone.trajectories[t];
+            let (kind, aim_square) = match negation.role {
+                Role::Control | Role::Capture | Role::Reinforcement => (
+                    ZoneKind::Control,
+                    negation.trajectory.squares[1.min(negation.len())],
+                ),
+                Role::Blockade => (ZoneKind::Deblockade, negation.trajectory.goal()),
+                Role::Retreat => (ZoneKind::Retreat, negation.trajectory.goal()),
+                _ => continue,
+            };
+            // The best (shortest) (+) piece other than the root, in square order on ties.
+            let mut best: Option<(u32, Square)> = None;
+            for &(sq, piece) in &self.pieces {
+                if self.rules.side(piece) != zone.side
+                    || sq == zone.root_square()
+                    || sq == aim_square
+                {
+                    continue;
+                }
+                if let Some(d) = self.distance(sq, aim_square)
+                    && d >= 1
+                    && best.is_none_or(|(bd, _)| d < bd)
+                {
+                    best = Some((d, sq));
+                }
+            }
+            let Some((d, sq)) = best else { continue };
+            let k_max = horizon::k_max(self.config.horizon, plus_first);
+            if d as i32 > k_max {
+                continue;
+            }
+            let Some((root, count)) = self.path(sq, aim_square) else {
+                continue;
+            };
+            seeds.push(Seed {
+                kind,
+                side: zone.side,
+                target: Target {
+                    square: aim_square,
+                    piece: self.rules.piece_at(self.pos, aim_square),
+                    aim: Aim::Capture,
+                },
+                root,
+                alternatives: count,
+                linked_to: Some((zone.index, t)),
+            });
+        }
+        seeds
+    }
+}
+
+/// Fills the zone's graph from its trajectories.
+fn finish_graph<R: Rules>(rules: &R, zone: &mut Zone<R::Piece>) {
+    let mut graph: DiGraph<Node<R::Piece>, Edge> = DiGraph::new();
+    let mut squares: BTreeMap<Square, NodeIndex> = BTreeMap::new();
+    let mut square_node = |graph: &mut DiGraph<Node<R::Piece>, Edge>, sq: Square| {
+        *squares
+            .entry(sq)
+            .or_insert_with(|| graph.add_node(Node::Square(sq)))
+    };
+    let mut pieces: BTreeMap<(Square, Camp), NodeIndex> = BTreeMap::new();
+    let traj_nodes: Vec<NodeIndex> = (0..zone.trajectories.len())
+        .map(|t| graph.add_node(Node::Trajectory(t)))
+        .collect();
+    for (t, zt) in zone.trajectories.iter().enumerate() {
+        let start = zt.trajectory.start();
+        let piece = *pieces.entry((start, zt.camp)).or_insert_with(|| {
+            graph.add_node(Node::Piece {
+                square: start,
+                piece: zt.trajectory.piece,
+                camp: zt.camp,
+            })
+        });
+        graph.add_edge(piece, traj_nodes[t], Edge::RootOf);
+        match zt.attached {
+            None => {
+                let target = match zone.target.piece {
+                    Some(p) => {
+                        let camp = Camp::Minus;
+                        *pieces.entry((zone.target.square, camp)).or_insert_with(|| {
+                            graph.add_node(Node::Piece {
+                                square: zone.target.square,
+                                piece: p,
+                                camp,
+                            })
+                        })
+                    }
+                    None => square_node(&mut graph, zone.target.square),
+                };
+                graph.add_edge(traj_nodes[t], target, Edge::Attacks);
+                if let Some((parent_zone, _)) = zone.linked_to {
+                    let sq = square_node(&mut graph, zone.target.square);
+                    graph.add_edge(traj_nodes[t], sq, Edge::LinkedTo { zone: parent_zone });
+                }
+            }
+            Some(att) => {
+                let kind = match zt.role {
+                    Role::Support => Edge::Supports,
+                    Role::Blockade => Edge::Blocks,
+                    _ => Edge::Negates,
+                };
+                graph.add_edge(traj_nodes[t], traj_nodes[att.parent], kind);
+                let sq = square_node(&mut graph, att.square);
+                let at = if att.beta {
+                    Edge::AttachedBeta { index: att.index }
+                } else {
+                    Edge::AttachedAlpha { index: att.index }
+                };
+                graph.add_edge(traj_nodes[t], sq, at);
+            }
+        }
+    }
+    let _ = rules;
+    zone.graph = graph;
+}
+
+impl<P: Copy + Eq + std::hash::Hash + Send + Sync + std::fmt::Debug> Projection<P> {
+    /// Builds the mathematical projection of `pos` for the configured horizon.
+    pub fn build<R: Rules<Piece = P>>(
+        rules: &R,
+        pos: &R::Position,
+        config: &ZoneConfig,
+    ) -> Projection<P> {
+        let board = Board::new(rules, pos, config);
+        let seeds = board.attack_seeds();
+        let mut zones: Vec<Zone<P>> = seeds
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, seed)| board.build_zone(i, seed))
+            .collect();
+        if config.linked {
+            let linked: Vec<Seed<P>> = zones
+                .iter()
+                .filter(|z| z.kind == ZoneKind::Attack)
+                .flat_map(|z| board.linked_seeds(z))
+                .collect();
+            let base = zones.len();
+            let more: Vec<Zone<P>> = linked
+                .into_par_iter()
+                .enumerate()
+                .map(|(i, seed)| board.build_zone(base + i, seed))
+                .collect();
+            zones.extend(more);
+        }
+        let complexes = complexes(&zones);
+        Projection {
+            horizon: config.horizon,
+            side_to_move: rules.side_to_move(pos),
+            zones,
+            complexes,
+        }
+    }
+
+    /// Zones whose root piece stands on `sq`.
+    pub fn zones_of(&self, sq: Square) -> impl Iterator<Item = &Zone<P>> {
+        self.zones.iter().filter(move |z| z.root_square() == sq)
+    }
+}
+
+/// Groups zones into complexes and finds overloaded defenders.
+fn complexes<P: Copy>(zones: &[Zone<P>]) -> Vec<Complex> {
+    let n = zones.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn find(parent: &mut [usize], x: usize) -> usize {
+        let mut r = x;
+        while parent[r] != r {
+            r = parent[r];
+        }
+        let mut y = x;
+        while parent[y] != r {
+            let next = parent[y];
+            parent[y] = r;
+            y = next;
+        }
+        r
+    }
+    let union = |parent: &mut Vec<usize>, a: usize, b: usize| {
+        let (ra, rb) = (find(parent, a), find(parent, b));
+        if ra != rb {
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    };
+    // Holding (-) pieces of each zone: square -> zones where that piece is the only holder.
+    let mut sole: BTreeMap<Square, Vec<usize>> = BTreeMap::new();
+    let mut holders: BTreeMap<Square, Vec<usize>> = BTreeMap::new();
+    for (z, zone) in zones.iter().enumerate() {
+        let squares: BTreeSet<Square> = zone
+            .holding
+            .iter()
+            .map(|&t| zone.trajectories[t].trajectory.start())
+            .collect();
+        for &sq in &squares {
+            holders.entry(sq).or_default().push(z);
+        }
+        if squares.len() == 1 {
+            sole.entry(*squares.iter().next().expect("one"))
+                .or_default()
+                .push(z);
+        }
+    }
+    for a in 0..n {
+        for b in a + 1..n {
+            let (za, zb) = (&zones[a], &zones[b]);
+            let joined = (za.root_square() == zb.root_square()
+                && za.target.square != zb.target.square)
+                || za.root_square() == zb.target.square
+                || zb.root_square() == za.target.square
+                || za.linked_to.is_some_and(|(p, _)| p == b)
+                || zb.linked_to.is_some_and(|(p, _)| p == a);
+            if joined {
+                union(&mut parent, a, b);
+            }
+        }
+    }
+    for zs in holders.values() {
+        for w in zs.windows(2) {
+            union(&mut parent, w[0], w[1]);
+        }
+    }
+    let mut groups: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for z in 0..n {
+        let r = find(&mut parent, z);
+        groups.entry(r).or_default().push(z);
+    }
+    groups
+        .into_values()
+        .filter(|g| g.len() >= 2)
+        .map(|g| {
+            let overloaded = sole
+                .iter()
+                .filter(|(_, zs)| {
+                    let inside: Vec<usize> = zs.iter().copied().filter(|z| g.contains(z)).collect();
+                    // Needed in two zones that aim at different targets or different squares.
+                    inside.iter().any(|&a| {
+                        inside.iter().any(|&b| {
+                            a != b
+                                && (zones[a].target.square != zones[b].target.square
+                                    || zones[a].side != zones[b].side)
+                        })
+                    })
+                })
+                .map(|(&sq, _)| sq)
+                .collect();
+            Complex {
+                zones: g,
+                overloaded,
+            }
+        })
+        .collect()
+}
