@@ -14,7 +14,9 @@ use crate::piece::Piece;
 use crate::position::Position;
 use crate::report::units;
 use crate::report::zones::ZonesJson;
+use crate::report::analysis::{AnalysisJson, BatchJson, Expected};
 use crate::rules::ChessT1;
+use crate::search::{Mode, SearchConfig};
 use crate::square::{Color, Square};
 use crate::trajectory::{Bundle, Trajectory, admissible};
 use crate::zone::{Projection, ZoneConfig};
@@ -152,6 +154,71 @@ pub enum Command {
         #[arg(long)]
         text: bool,
     },
+    /// The exchange on a square (zones.md §4): the best sequence of captures there, the side to
+    /// move starting, each side free to stop, and its material balance.
+    Exchange {
+        /// The position to work on.
+        #[command(flatten)]
+        pos: PosArg,
+        /// The square fought over, e.g. e3.
+        square: String,
+        /// Piece values in half-units, e.g. N=2,V=3,P=3,R=4,S=4,C=6 (pieces not named keep
+        /// these defaults; the King is not valued).
+        #[arg(long)]
+        material: Option<String>,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The main job: zones with outcomes, recommended moves with reasons, principal lines. On a
+    /// position file, every position (or `--id` / `--index`), scored against `bm` / `am`.
+    Analyse {
+        /// Positions: `startpos`, position strings or position files.
+        #[arg(required = true)]
+        pos: Vec<String>,
+        /// In position files: only the position with this `id`.
+        #[arg(long)]
+        id: Option<String>,
+        /// In position files: only the N-th position (1-based).
+        #[arg(long)]
+        index: Option<usize>,
+        /// Horizon in half-moves (zones and search depth).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(i32).range(1..=12))]
+        horizon: i32,
+        /// Search depth in half-moves (default: the horizon).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
+        depth: Option<u32>,
+        /// Rank the moves with the full-width search instead of the zone-guided one.
+        #[arg(long)]
+        full: bool,
+        /// How many moves to recommend.
+        #[arg(long, default_value_t = 5)]
+        top: usize,
+        /// Piece values in half-units, e.g. `N=2,V=3,P=3,R=4,S=4,C=6`.
+        #[arg(long)]
+        material: Option<String>,
+        /// JSON output (schema/analysis.schema.json).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Search a position: best move, score and nodes, zone-guided or full-width (`--full`).
+    Search {
+        /// The position to work on.
+        #[command(flatten)]
+        pos: PosArg,
+        /// Depth in half-moves.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=12))]
+        depth: u32,
+        /// Full-width alpha-beta over all legal moves (the yardstick) instead of the zones.
+        #[arg(long)]
+        full: bool,
+        /// Horizon of the zones (default: the depth).
+        #[arg(long, value_parser = clap::value_parser!(i32).range(1..=12))]
+        horizon: Option<i32>,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Count the leaves of the move tree to DEPTH (nodes per second on stderr).
     Perft {
         /// Depth in half-moves.
@@ -288,6 +355,61 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 ..ZoneConfig::default()
             };
             zones_cmd(&position, &config, json, dot)
+        }
+        Command::Exchange {
+            pos,
+            square,
+            material,
+            json,
+        } => {
+            let position = pos.resolve()?;
+            let square = parse_square(&square, "SQ")?;
+            let material = match material {
+                Some(text) => crate::exchange::Material::parse(&text)
+                    .map_err(|e| CliError::input(format!("--material: {e}")))?,
+                None => crate::exchange::Material::default(),
+            };
+            exchange_cmd(&position, square, &material, json)
+        }
+        Command::Analyse {
+            pos,
+            id,
+            index,
+            horizon,
+            depth,
+            full,
+            top,
+            material,
+            json,
+        } => {
+            let material = match material {
+                Some(text) => crate::exchange::Material::parse(&text).map_err(CliError::input)?,
+                None => crate::exchange::Material::default(),
+            };
+            let cfg = crate::analysis::AnalysisConfig {
+                horizon,
+                depth,
+                mode: if full { Mode::Full } else { Mode::Zones },
+                material,
+                top,
+            };
+            analyse_cmd(&pos, id.as_deref(), index, &cfg, json)
+        }
+        Command::Search {
+            pos,
+            depth,
+            full,
+            horizon,
+            json,
+        } => {
+            let pos = pos.resolve()?;
+            let cfg = SearchConfig {
+                depth,
+                mode: if full { Mode::Full } else { Mode::Zones },
+                horizon: horizon.unwrap_or(depth as i32),
+                ..SearchConfig::default()
+            };
+            search_cmd(&pos, &cfg, json)
         }
         Command::Perft {
             depth,
@@ -586,6 +708,156 @@ fn perft_cmd(pos: &Position, depth: u32, divide: bool, parallel: bool) -> Result
     Ok(())
 }
 
+fn exchange_cmd(
+    pos: &Position,
+    sq: Square,
+    material: &crate::exchange::Material,
+    json: bool,
+) -> Result<(), CliError> {
+    use crate::exchange::{WIN, exchange};
+    let x = exchange(pos, sq, material);
+    if json {
+        #[derive(Serialize)]
+        struct Sums {
+            white: i32,
+            black: i32,
+        }
+        #[derive(Serialize)]
+        struct StepJson {
+            uci: String,
+            book: String,
+            side: &'static str,
+            piece: String,
+            kind: &'static str,
+            captured: Option<String>,
+            promotion: Option<String>,
+            gain: i32,
+            sums_before: Sums,
+        }
+        #[derive(Serialize)]
+        struct Out {
+            position: String,
+            square: Square,
+            side: &'static str,
+            target: Option<String>,
+            initial: Sums,
+            value: i32,
+            win: bool,
+            outcome: Option<&'static str>,
+            line: Vec<StepJson>,
+            material: String,
+            unit: &'static str,
+        }
+        let sums = |s: [i32; 2]| Sums {
+            white: s[0],
+            black: s[1],
+        };
+        return print_json(&Out {
+            position: pos.to_string(),
+            square: sq,
+            side: x.side.name(),
+            target: x.target.map(|p| p.char().to_string()),
+            initial: sums(x.initial),
+            value: x.value,
+            win: x.value >= WIN,
+            outcome: x.outcome.map(|(_, r)| r.name()),
+            line: x
+                .steps
+                .iter()
+                .map(|s| StepJson {
+                    uci: s.mv.uci(),
+                    book: book::write_move(&s.before, &s.mv),
+                    side: s.side().name(),
+                    piece: s.mv.piece.letter().to_string(),
+                    kind: s.mv.kind.name(),
+                    captured: s.mv.captured.map(|k| k.letter().to_string()),
+                    promotion: s.mv.promotion.map(|k| k.letter().to_string()),
+                    gain: s.gain,
+                    sums_before: sums(s.sums_before),
+                })
+                .collect(),
+            material: material.to_string(),
+            unit: "half",
+        });
+    }
+    let side = x.side;
+    let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+    let target = x.target.map_or("empty".to_string(), |p| {
+        format!("{} {}", name(p.color), p.kind)
+    });
+    println!(
+        "Exchange on {sq} ({target}), {} to move; sums White:Black {}:{}",
+        name(side),
+        units(x.initial[0]),
+        units(x.initial[1])
+    );
+    for (i, s) in x.steps.iter().enumerate() {
+        let taken = s.mv.captured.map_or(String::new(), |k| k.to_string());
+        let verb = if s.mv.kind == crate::moves::MoveKind::Exchange {
+            "exchanges"
+        } else {
+            "takes"
+        };
+        println!(
+            "  {}. {} ({})  {} {verb} {taken}, {:+} for {}; sums before {}:{}",
+            i + 1,
+            book::write_move(&s.before, &s.mv),
+            s.mv.uci(),
+            name(s.side()),
+            GainUnits(s.gain),
+            name(s.side()),
+            units(s.sums_before[0]),
+            units(s.sums_before[1])
+        );
+    }
+    let summary = |c: Color| {
+        let taken: Vec<String> = x
+            .steps
+            .iter()
+            .filter(|s| s.side() == c)
+            .filter_map(|s| s.mv.captured.map(|k| k.to_string()))
+            .collect();
+        if taken.is_empty() {
+            "nothing".to_string()
+        } else {
+            taken.join(", ")
+        }
+    };
+    if let Some((winner, reason)) = x.outcome {
+        println!("{} wins the game ({})", name(winner), reason.name());
+    } else if x.value > 0 {
+        println!(
+            "{} wins {} ({} takes {}; {} takes {})",
+            name(side),
+            units(x.value),
+            name(side),
+            summary(side),
+            name(side.other()),
+            summary(side.other())
+        );
+    } else if x.target.is_none() {
+        println!("{sq} is empty: nothing to win");
+    } else if x.target.is_some_and(|p| p.color == side) {
+        println!("{sq} holds {}'s own piece: nothing to win", name(side));
+    } else {
+        println!(
+            "{} wins nothing on {sq}: no capture there gains material (value 0)",
+            name(side)
+        );
+    }
+    Ok(())
+}
+
+/// Half-units with a sign, written as units (`+1½`, `-2`, `+0`).
+struct GainUnits(i32);
+
+impl std::fmt::Display for GainUnits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sign = if self.0 < 0 { "-" } else { "+" };
+        write!(f, "{sign}{}", units(self.0.abs()))
+    }
+}
+
 fn parse_square(text: &str, option: &str) -> Result<Square, CliError> {
     text.parse()
         .map_err(|e| CliError::input(format!("{option}: {e}")))
@@ -812,5 +1084,125 @@ fn trajectories_cmd(
     for t in &others {
         println!("{}", show(t));
     }
+    Ok(())
+}
+
+/// The positions named by `analyse`'s arguments, with their expected answers.
+fn analyse_inputs(
+    args: &[String],
+    id: Option<&str>,
+    index: Option<usize>,
+) -> Result<(Vec<(Position, Expected)>, bool), CliError> {
+    let mut out = Vec::new();
+    let mut from_file = false;
+    for arg in args {
+        let path = std::path::Path::new(arg);
+        if arg != "startpos" && path.is_file() {
+            from_file = true;
+            let records = posfile::read_file(path).map_err(CliError::input)?;
+            let chosen: Vec<&posfile::Record> = if id.is_some() || index.is_some() {
+                vec![posfile::select(&records, id, index).map_err(CliError::input)?]
+            } else {
+                records.iter().collect()
+            };
+            for r in chosen {
+                let expected = Expected {
+                    id: r.id().map(str::to_string),
+                    bm: r.operands("bm").map(<[String]>::to_vec),
+                    am: r.operands("am").map(<[String]>::to_vec),
+                };
+                out.push((r.position, expected));
+            }
+        } else {
+            out.push((posfile::resolve(arg, id, index).map_err(CliError::input)?, Expected::default()));
+        }
+    }
+    let batch = out.len() > 1 || from_file && id.is_none() && index.is_none();
+    Ok((out, batch))
+}
+
+fn analyse_cmd(
+    args: &[String],
+    id: Option<&str>,
+    index: Option<usize>,
+    cfg: &crate::analysis::AnalysisConfig,
+    json: bool,
+) -> Result<(), CliError> {
+    let (inputs, batch) = analyse_inputs(args, id, index)?;
+    let analyses: Vec<(crate::analysis::Analysis, &Expected)> = inputs
+        .iter()
+        .map(|(pos, expected)| {
+            tracing::debug!("analysing {pos}");
+            (crate::analysis::analyse(pos, cfg), expected)
+        })
+        .collect();
+    if json {
+        let objects: Vec<AnalysisJson> = analyses.iter().map(|(a, e)| AnalysisJson::new(a, e)).collect();
+        return if batch {
+            print_json(&BatchJson::new(objects))
+        } else {
+            print_json(&objects[0])
+        };
+    }
+    for (a, e) in &analyses {
+        println!("{}", crate::report::analysis::to_text(a, e));
+    }
+    if batch {
+        let objects: Vec<AnalysisJson> = analyses.iter().map(|(a, e)| AnalysisJson::new(a, e)).collect();
+        let summary = BatchJson::new(objects).summary;
+        println!(
+            "Suite: {} positions, {} with bm/am, first recommendation matches {} ({} nodes)",
+            summary.positions, summary.with_answer, summary.matched, summary.nodes
+        );
+    }
+    Ok(())
+}
+
+fn search_cmd(pos: &Position, cfg: &SearchConfig, json: bool) -> Result<(), CliError> {
+    let start = Instant::now();
+    let result = crate::search::search(pos, cfg);
+    let micros = start.elapsed().as_micros() as u64;
+    if json {
+        #[derive(Serialize)]
+        struct Out {
+            position: String,
+            mode: &'static str,
+            depth: u32,
+            best: Option<String>,
+            book: Option<String>,
+            score: i32,
+            line: Vec<String>,
+            nodes: u64,
+            micros: u64,
+        }
+        return print_json(&Out {
+            position: pos.to_string(),
+            mode: cfg.mode.name(),
+            depth: result.depth,
+            best: result.best.map(|m| m.uci()),
+            book: result.best.map(|m| book::write_move(pos, &m)),
+            score: result.score,
+            line: result.line.iter().map(|m| m.uci()).collect(),
+            nodes: result.nodes,
+            micros,
+        });
+    }
+    match result.best {
+        Some(mv) => {
+            let line: Vec<String> = result.line.iter().map(|m| m.uci()).collect();
+            println!(
+                "best {} ({}) score {} nodes {} depth {} mode {}",
+                mv.uci(),
+                book::write_move(pos, &mv),
+                result.score,
+                result.nodes,
+                result.depth,
+                cfg.mode.name()
+            );
+            println!("line {}", line.join(" "));
+        }
+        None => println!("no move (status: {})", pos.status()),
+    }
+    eprintln!("search: {:.1} ms", micros as f64 / 1000.0);
     Ok(())
 }

@@ -25,9 +25,11 @@
 
 pub mod bitboard;
 pub mod board;
+pub mod analysis;
 pub mod book;
 pub mod cli;
 pub mod distance;
+pub mod exchange;
 pub mod force;
 pub mod game;
 pub mod geometry;
@@ -41,6 +43,7 @@ pub mod position;
 pub mod report;
 pub mod rules;
 pub mod sample;
+pub mod search;
 pub mod setup;
 pub mod square;
 pub mod trajectory;

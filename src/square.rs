@@ -48,6 +48,14 @@ impl Color {
         }
     }
 
+    /// Capitalised name, for prose (`"White"`, `"Black"`).
+    pub const fn name_capitalized(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
+
     /// The rank (0-based) that is "forward" for this side: +1 for White, -1 for Black.
     #[inline]
     pub const fn forward(self) -> i8 {

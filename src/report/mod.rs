@@ -8,6 +8,8 @@
 //! assert_eq!(zonal::report::units(-3), "-1½");
 //! ```
 
+pub mod analysis;
+pub mod svg;
 pub mod zones;
 
 /// A text diagram of the board, rank 8 on top, with file and rank labels; `.` for empty squares

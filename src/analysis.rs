@@ -1,0 +1,413 @@
+//! The main job: analyse a position the way PIONEER did (zones.md §4).
+//!
+//! [`analyse`] builds the mathematical projection, weighs each zone's outcome for both sides to
+//! move, gathers the moves the zones name, ranks them with the zone-guided search and explains
+//! them: which zone each move serves and what the exchange on its square yields.
+//!
+//! ```
+//! use zonal::analysis::{analyse, AnalysisConfig};
+//! use zonal::Position;
+//! // Spec E8: the Ver Knecht b6 takes the Knecht b7 (1½ against 1).
+//! let pos: Position = "8/1n6/1V4r1/8/6N1/8/4P3/8 w - 0 1".parse().unwrap();
+//! let a = analyse(&pos, &AnalysisConfig { horizon: 2, ..AnalysisConfig::default() });
+//! assert_eq!(a.recommended[0].mv.uci(), "b6b7");
+//! ```
+
+use crate::exchange::{self, Material, WIN};
+use crate::force::ForceMap;
+use crate::moves::Move;
+use crate::piece::Piece;
+use crate::position::{Position, Status};
+use crate::report::units;
+use crate::rules::{Aim, ChessT1};
+use crate::search::{self, Mode, Motive, SearchConfig, proven};
+use crate::square::{Color, Square};
+use crate::zone::{Projection, Role, Zone, ZoneConfig, ZoneKind};
+use std::time::Instant;
+
+/// Settings of an analysis.
+#[derive(Clone, Debug)]
+pub struct AnalysisConfig {
+    /// Horizon in half-moves (zones and search depth).
+    pub horizon: i32,
+    /// Search depth in half-moves (default: the horizon).
+    pub depth: Option<u32>,
+    /// Zone-guided search (the method) or full-width (the yardstick).
+    pub mode: Mode,
+    /// Piece values.
+    pub material: Material,
+    /// How many recommended moves to report.
+    pub top: usize,
+}
+
+impl Default for AnalysisConfig {
+    fn default() -> Self {
+        AnalysisConfig {
+            horizon: 4,
+            depth: None,
+            mode: Mode::Zones,
+            material: Material::default(),
+            top: 5,
+        }
+    }
+}
+
+/// A square where a piece can be taken now, or where the force is evenly balanced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HotSpot {
+    /// The square.
+    pub square: Square,
+    /// The piece on it.
+    pub piece: Option<Piece>,
+    /// Effective force of White and Black there (half-units).
+    pub sums: [i32; 2],
+    /// Whether the piece on it could be taken by the other side now.
+    pub attacked: bool,
+}
+
+/// One zone in a line, with its outcome.
+#[derive(Clone, Debug)]
+pub struct ZoneSummary {
+    /// The zone's index in the projection.
+    pub index: usize,
+    /// Attack or linked zone.
+    pub kind: ZoneKind,
+    /// The (+) side.
+    pub side: Color,
+    /// The root piece and its square.
+    pub root: (Square, Piece),
+    /// The target square, what stands there and what it is aimed at.
+    pub target: (Square, Option<Piece>, Aim),
+    /// The root trajectory's length in moves.
+    pub length: usize,
+    /// Whether nothing stops the root in time.
+    pub open: bool,
+    /// Outcome for (+), in half-units, with the actual side to move.
+    pub outcome: i32,
+    /// Outcome for (+) were the other side to move (`None` if the zone does not exist then).
+    pub outcome_other: Option<i32>,
+    /// One readable line.
+    pub text: String,
+}
+
+/// A recommended move.
+#[derive(Clone, Debug)]
+pub struct Recommendation {
+    /// The move.
+    pub mv: Move,
+    /// In the books' notation.
+    pub book: String,
+    /// Score for the side to move, in half-units.
+    pub score: i32,
+    /// The game result the search proves, if any.
+    pub outcome: Option<&'static str>,
+    /// Why.
+    pub reason: String,
+    /// The principal line, in coordinate form.
+    pub line: Vec<Move>,
+}
+
+/// Everything `zonal analyse` reports about one position.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The position.
+    pub position: Position,
+    /// Game status.
+    pub status: Status,
+    /// Whether each side's King is in check.
+    pub in_check: [bool; 2],
+    /// Material of White and Black (half-units).
+    pub material: [i32; 2],
+    /// Pieces en prise and balanced squares.
+    pub hot_spots: Vec<HotSpot>,
+    /// Horizon used.
+    pub horizon: i32,
+    /// Every zone with its outcome.
+    pub zones: Vec<ZoneSummary>,
+    /// Recommended moves, best first.
+    pub recommended: Vec<Recommendation>,
+    /// Search mode, depth and nodes.
+    pub search_mode: Mode,
+    /// Search depth.
+    pub depth: u32,
+    /// Nodes the search visited.
+    pub nodes: u64,
+    /// Wall-clock time of the whole analysis, in microseconds.
+    pub micros: u128,
+}
+
+/// The position with the other side to move (for the outcome "were the other side to move").
+fn flipped(pos: &Position) -> Option<Position> {
+    let mut setup = pos.to_setup();
+    setup.side = setup.side.other();
+    Position::from_setup(setup).ok()
+}
+
+/// Value of `aim` / `target` for (+) once the root is next to it, in half-units.
+fn zone_outcome(pos: &Position, zone: &Zone<Piece>, material: &Material) -> i32 {
+    if zone.kind != ZoneKind::Attack {
+        return 0;
+    }
+    let root = &zone.root().trajectory;
+    if !zone.is_open() {
+        // Caught on its way: a holding control or capture takes the root.
+        let caught = zone.holding.iter().any(|&t| {
+            matches!(zone.trajectories[t].role, Role::Control | Role::Capture)
+                && zone.trajectories[t]
+                    .attached
+                    .is_some_and(|a| a.index < root.len())
+        });
+        return if caught {
+            -material.value(root.piece.kind)
+        } else {
+            0
+        };
+    }
+    if matches!(zone.target.aim, Aim::King | Aim::Castle) {
+        return WIN;
+    }
+    // The exchange on the target with the root one step away and (+) to move.
+    let mut setup = pos.to_setup();
+    let k = root.len();
+    if k >= 2 {
+        let piece = setup.board.take(root.squares[0]);
+        if let Some(p) = piece {
+            setup.board.put(root.squares[k - 1], p);
+        }
+    }
+    setup.side = zone.side;
+    match Position::from_setup(setup) {
+        Ok(p) => exchange::exchange(&p, zone.target.square, material).value,
+        Err(_) => zone.target.piece.map_or(0, |p| material.value(p.kind)),
+    }
+}
+
+fn zone_text(zone: &Zone<Piece>, outcome: i32) -> String {
+    let root = &zone.root().trajectory;
+    let path: Vec<String> = root.squares.iter().map(Square::to_string).collect();
+    let target = match (zone.target.piece, zone.target.aim) {
+        (Some(p), _) => format!("{} {}", p.kind.name(), zone.target.square),
+        (None, Aim::Castle) => format!("castle square {}", zone.target.square),
+        (None, _) => format!("square {}", zone.target.square),
+    };
+    let status = if zone.is_open() {
+        "open".to_string()
+    } else if zone.target_defended {
+        "defended".to_string()
+    } else {
+        let labels: Vec<String> = zone
+            .holding
+            .iter()
+            .take(3)
+            .map(|&t| {
+                let zt = &zone.trajectories[t];
+                let path = &zt.trajectory;
+                format!(
+                    "{} {} {} {} to {}",
+                    zone.label(t),
+                    path.piece.kind.name(),
+                    path.start(),
+                    role_name(zt.role),
+                    path.goal()
+                )
+            })
+            .collect();
+        format!("stopped by {}", labels.join(", "))
+    };
+    let value = if outcome >= search::PROVEN {
+        "wins the game".to_string()
+    } else if outcome > 0 {
+        format!("+{}", units(outcome))
+    } else {
+        units(outcome)
+    };
+    format!(
+        "{} {} {} -> {} in {} ({}): {}, outcome {}",
+        zone.label(0),
+        root.piece.color.name_capitalized(),
+        root.piece.kind.name(),
+        target,
+        root.len(),
+        path.join("-"),
+        status,
+        value
+    )
+}
+
+fn role_name(role: Role) -> &'static str {
+    match role {
+        Role::Root => "attack",
+        Role::Control => "control",
+        Role::Capture => "capture",
+        Role::Blockade => "blockade",
+        Role::Reinforcement => "reinforcement",
+        Role::Retreat => "retreat",
+        Role::Support => "support",
+        Role::AttackPiece => "attack on the piece",
+    }
+}
+
+/// Explains a root move from its motives and the exchange it starts.
+fn reason(pos: &Position, mv: &Move, motives: &[Motive], material: &Material, score: i32) -> String {
+    let mut parts = Vec::new();
+    let piece = mv.piece.name();
+    if mv.is_capture() {
+        let gain = exchange::exchange_after(pos, mv, material).value;
+        let victim = mv.captured.map_or("piece", |k| k.name());
+        parts.push(if gain >= search::PROVEN {
+            format!("{piece} takes the {victim} on {}: that wins the game", mv.to)
+        } else if gain > 0 {
+            format!("{piece} takes the {victim} on {}: the exchange there wins {}", mv.to, units(gain))
+        } else {
+            format!("{piece} takes the {victim} on {} (the exchange there is even at best)", mv.to)
+        });
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for m in motives.iter().take(3) {
+        let what = if m.defends {
+            match m.role {
+                Role::Retreat => format!("retreats from the attack of zone {}", m.zone),
+                Role::Blockade => format!("blocks zone {}'s root", m.zone),
+                Role::Reinforcement => format!("defends {} (zone {})", m.target, m.zone),
+                _ => format!("meets the attack on {} (zone {}, {})", m.target, m.zone, role_name(m.role)),
+            }
+        } else {
+            match m.role {
+                Role::Root => format!("goes for {} (zone {} {})", m.target, m.zone, m.label),
+                Role::Support => format!("supports the attack on {} (zone {})", m.target, m.zone),
+                _ => format!("{} for the attack on {} (zone {})", role_name(m.role), m.target, m.zone),
+            }
+        };
+        if seen.insert(what.clone()) {
+            parts.push(what);
+        }
+    }
+    if parts.is_empty() {
+        parts.push(format!("{piece} {}{}: best by search", mv.from, mv.to));
+    }
+    let verdict = match proven(score) {
+        Some(true) => "forces a win".to_string(),
+        Some(false) => "loses by force".to_string(),
+        None => format!("score {}", units(score)),
+    };
+    format!("{}; {verdict}", parts.join("; "))
+}
+
+/// Analyses `pos`.
+pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
+    let start = Instant::now();
+    let board = pos.board();
+    let map = ForceMap::new(board);
+    let zone_cfg = ZoneConfig {
+        horizon: cfg.horizon,
+        ..ZoneConfig::default()
+    };
+    let mp = Projection::build(&ChessT1, pos, &zone_cfg);
+    let other = flipped(pos).map(|p| (Projection::build(&ChessT1, &p, &zone_cfg), p));
+    let zones = mp
+        .zones
+        .iter()
+        .map(|z| {
+            let outcome = zone_outcome(pos, z, &cfg.material);
+            let outcome_other = other.as_ref().and_then(|(omp, opos)| {
+                omp.zones
+                    .iter()
+                    .find(|o| {
+                        o.kind == z.kind
+                            && o.root().trajectory.squares == z.root().trajectory.squares
+                            && o.target.square == z.target.square
+                    })
+                    .map(|o| zone_outcome(opos, o, &cfg.material))
+            });
+            let root = &z.root().trajectory;
+            ZoneSummary {
+                index: z.index,
+                kind: z.kind,
+                side: z.side,
+                root: (root.start(), root.piece),
+                target: (z.target.square, z.target.piece, z.target.aim),
+                length: root.len(),
+                open: z.is_open(),
+                outcome,
+                outcome_other,
+                text: zone_text(z, outcome),
+            }
+        })
+        .collect();
+    let mut hot_spots: Vec<HotSpot> = Vec::new();
+    for sq in Square::all() {
+        let piece = pos.piece_at(sq);
+        let sums = [map.effective(board, Color::White, sq), map.effective(board, Color::Black, sq)];
+        let attacked = piece.is_some_and(|p| pos.can_capture_on(p.color.other(), sq));
+        let balanced = sums[0] > 0 && sums[1] > 0 && (sums[0] - sums[1]).abs() <= 1;
+        if attacked || balanced && piece.is_some() {
+            hot_spots.push(HotSpot {
+                square: sq,
+                piece,
+                sums,
+                attacked,
+            });
+        }
+    }
+    let depth = cfg.depth.unwrap_or(cfg.horizon.max(1) as u32);
+    let scfg = SearchConfig {
+        depth,
+        mode: cfg.mode,
+        horizon: cfg.horizon,
+        material: cfg.material,
+        ..SearchConfig::default()
+    };
+    let status = pos.status();
+    let (recommended, nodes) = if status.is_over() {
+        (Vec::new(), 0)
+    } else {
+        let result = search::search(pos, &scfg);
+        let recs = result
+            .root
+            .iter()
+            .take(cfg.top)
+            .map(|r| {
+                // Motives for full-width moves come from the zones too.
+                let motives = if r.motives.is_empty() {
+                    search::zone_candidates(pos, &mp, &cfg.material)
+                        .into_iter()
+                        .find(|(m, _)| *m == r.mv)
+                        .map(|(_, m)| m)
+                        .unwrap_or_default()
+                } else {
+                    r.motives.clone()
+                };
+                Recommendation {
+                    mv: r.mv,
+                    book: crate::book::write_move(pos, &r.mv),
+                    score: r.score,
+                    outcome: match proven(r.score) {
+                        Some(true) => Some("win"),
+                        Some(false) => Some("loss"),
+                        None => None,
+                    },
+                    reason: reason(pos, &r.mv, &motives, &cfg.material, r.score),
+                    line: r.line.clone(),
+                }
+            })
+            .collect();
+        (recs, result.nodes)
+    };
+    Analysis {
+        position: *pos,
+        status,
+        in_check: [pos.in_check(Color::White), pos.in_check(Color::Black)],
+        material: [
+            cfg.material.total(pos, Color::White),
+            cfg.material.total(pos, Color::Black),
+        ],
+        hot_spots,
+        horizon: cfg.horizon,
+        zones,
+        recommended,
+        search_mode: cfg.mode,
+        depth,
+        nodes,
+        micros: start.elapsed().as_micros(),
+    }
+}

@@ -1,0 +1,386 @@
+//! Search: Botvinnik's "deep and narrow tree" guided by zones, and a plain full-width alpha-beta
+//! as the yardstick.
+//!
+//! Both searches are negamax alpha-beta to a fixed depth in half-moves with a capture-only
+//! quiescence at the leaves, scoring material in half-units ([`crate::exchange::Material`]) and
+//! game ends as ±[`crate::exchange::WIN`] (nearer wins score higher). The **zone-guided** search
+//! looks only at the moves the mathematical projection names at each node (zones.md §4): the first
+//! steps of the side to move's attack roots, supports and counters, the first steps of its
+//! negations against the opponent's open zones, and captures; the **full-width** search looks at
+//! every legal move. Draw rules by repetition are not applied inside the search; the 80-quiet-move
+//! rule is.
+//!
+//! ```
+//! use zonal::search::{search, Mode, SearchConfig};
+//! use zonal::Position;
+//! // Spec E7: the Scout on h4 takes the Knecht f5 whatever the sums.
+//! let pos: Position = "8/5r2/8/n4nN1/N2c1N1S/1S6/8/8 w - 0 1".parse().unwrap();
+//! let full = search(&pos, &SearchConfig { depth: 2, mode: Mode::Full, ..SearchConfig::default() });
+//! assert!(full.best.is_some());
+//! assert!(full.nodes > 0);
+//! ```
+
+use crate::exchange::{Material, WIN};
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::rules::{Aim, ChessT1};
+use crate::square::Square;
+use crate::zone::{Camp, Projection, Role, ZoneConfig};
+use std::collections::BTreeMap;
+
+/// Which moves the search looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Only the moves the zones name (and captures).
+    Zones,
+    /// Every legal move.
+    Full,
+}
+
+impl Mode {
+    /// `"zones"` or `"full"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Mode::Zones => "zones",
+            Mode::Full => "full",
+        }
+    }
+}
+
+/// Settings of a search.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// Depth in half-moves.
+    pub depth: u32,
+    /// Zone-guided or full-width.
+    pub mode: Mode,
+    /// Horizon of the zones at the root (deeper nodes use the remaining depth, at least 2).
+    pub horizon: i32,
+    /// Most candidate moves at the root (zone mode).
+    pub root_width: usize,
+    /// Most candidate moves below the root (zone mode).
+    pub width: usize,
+    /// Deepest capture sequence in the quiescence search.
+    pub quiescence_depth: u32,
+    /// Piece values.
+    pub material: Material,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            depth: 4,
+            mode: Mode::Zones,
+            horizon: 4,
+            root_width: 16,
+            width: 6,
+            quiescence_depth: 6,
+            material: Material::default(),
+        }
+    }
+}
+
+/// Why a move is a candidate: what it does in which zone.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Motive {
+    /// The zone's index in the projection.
+    pub zone: usize,
+    /// Botvinnik's label of the trajectory whose first step the move is.
+    pub label: String,
+    /// What the trajectory does.
+    pub role: Role,
+    /// The zone's target square.
+    pub target: Square,
+    /// Whether the move defends (a negation of an opponent's zone) rather than attacks.
+    pub defends: bool,
+    /// How much the zone is worth to the mover (half-units; for a defence, what it saves).
+    pub value: i32,
+}
+
+/// A searched root move with its score.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    /// The move.
+    pub mv: Move,
+    /// Score for the side to move, in half-units (±WIN-ish for proven game ends).
+    pub score: i32,
+    /// The principal line starting with the move.
+    pub line: Vec<Move>,
+    /// Why it was looked at (empty for a full-width move without zone motive).
+    pub motives: Vec<Motive>,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The mode used.
+    pub mode: Mode,
+    /// Depth in half-moves.
+    pub depth: u32,
+    /// Best move, if the side to move has one.
+    pub best: Option<Move>,
+    /// Score of the best move for the side to move.
+    pub score: i32,
+    /// Principal line.
+    pub line: Vec<Move>,
+    /// Nodes visited (quiescence included).
+    pub nodes: u64,
+    /// Every root move searched, best first. In zone mode every score is exact; in full mode
+    /// only the best move's (the others are upper bounds).
+    pub root: Vec<RootMove>,
+}
+
+/// Scores at or beyond this are proven game ends.
+pub const PROVEN: i32 = WIN - 1000;
+
+/// Whether a score proves a win (`Some(true)`), a loss (`Some(false)`) or nothing.
+pub fn proven(score: i32) -> Option<bool> {
+    if score >= PROVEN {
+        Some(true)
+    } else if score <= -PROVEN {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+struct Searcher<'a> {
+    cfg: &'a SearchConfig,
+    nodes: u64,
+}
+
+/// Moves the zones of `pos` name for the side to move, with their motives, best first.
+pub fn zone_candidates(pos: &Position, mp: &Projection<crate::Piece>, material: &Material) -> Vec<(Move, Vec<Motive>)> {
+    let us = pos.side_to_move();
+    let legal = pos.legal_moves();
+    let mut by_step: BTreeMap<(Square, Square), Vec<Motive>> = BTreeMap::new();
+    let target_value = |aim: Aim, piece: Option<crate::Piece>| match (aim, piece) {
+        (Aim::King | Aim::Castle, _) => WIN / 2,
+        (_, Some(p)) => material.value(p.kind),
+        (_, None) => 0,
+    };
+    for z in &mp.zones {
+        let we_attack = z.side == us;
+        let value = target_value(z.target.aim, z.target.piece);
+        for (t, zt) in z.trajectories.iter().enumerate() {
+            if zt.is_empty() {
+                continue;
+            }
+            let ours = (zt.camp == Camp::Plus) == we_attack;
+            if !ours {
+                continue;
+            }
+            let wanted = if we_attack {
+                // Our root where it gets through (or its support / counters where it does not).
+                match zt.role {
+                    Role::Root => true,
+                    _ => zt.level >= 2,
+                }
+            } else {
+                // Defence against an opponent's zone that gets through.
+                z.is_open() || !z.holding.is_empty() && zt.level == 1
+            };
+            if !wanted {
+                continue;
+            }
+            let step = (zt.trajectory.squares[0], zt.trajectory.squares[1]);
+            by_step.entry(step).or_default().push(Motive {
+                zone: z.index,
+                label: z.label(t),
+                role: zt.role,
+                target: z.target.square,
+                defends: !we_attack,
+                value: if z.is_open() || !we_attack { value } else { value / 4 },
+            });
+        }
+    }
+    let mut out: Vec<(Move, Vec<Motive>, i32)> = Vec::new();
+    for mv in legal {
+        let motives = by_step.get(&(mv.from, mv.to)).cloned().unwrap_or_default();
+        let capture_gain = match mv.kind {
+            MoveKind::Quiet => 0,
+            _ => mv.captured.map_or(0, |k| material.value(k)),
+        };
+        if motives.is_empty() && capture_gain == 0 {
+            continue;
+        }
+        let priority = capture_gain * 4 + motives.iter().map(|m| m.value).max().unwrap_or(0);
+        out.push((mv, motives, priority));
+    }
+    out.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.uci().cmp(&b.0.uci())));
+    out.into_iter().map(|(m, motives, _)| (m, motives)).collect()
+}
+
+impl Searcher<'_> {
+    fn evaluate(&self, pos: &Position) -> i32 {
+        self.cfg.material.balance(pos, pos.side_to_move())
+    }
+
+    /// Score of a finished position for the side to move, if it is finished.
+    fn terminal(&self, pos: &Position, ply: u32) -> Option<i32> {
+        if pos.decided().is_some() {
+            // The opponent's last move won.
+            return Some(-(WIN - ply as i32));
+        }
+        if pos.quiet_half_moves() >= crate::position::QUIET_MOVE_LIMIT {
+            return Some(0);
+        }
+        None
+    }
+
+    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: u32, qdepth: u32) -> i32 {
+        self.nodes += 1;
+        if let Some(score) = self.terminal(pos, ply) {
+            return score;
+        }
+        let stand = self.evaluate(pos);
+        if stand >= beta || qdepth == 0 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut captures: Vec<Move> = pos.legal_moves().into_iter().filter(|m| m.is_capture()).collect();
+        self.order(&mut captures);
+        for mv in captures {
+            let score = -self.quiescence(&pos.play(&mv), -beta, -alpha, ply + 1, qdepth - 1);
+            if score >= beta {
+                return score;
+            }
+            alpha = alpha.max(score);
+        }
+        alpha
+    }
+
+    /// Captures first (most valuable victim), then the rest in a stable order.
+    fn order(&self, moves: &mut [Move]) {
+        moves.sort_by_key(|m| {
+            let victim = m.captured.map_or(0, |k| self.cfg.material.value(k) + 1);
+            (-victim, m.uci())
+        });
+    }
+
+    fn candidates(&self, pos: &Position, depth: u32, ply: u32) -> Vec<Move> {
+        match self.cfg.mode {
+            Mode::Full => {
+                let mut moves = pos.legal_moves();
+                self.order(&mut moves);
+                moves
+            }
+            Mode::Zones => {
+                let horizon = if ply == 0 { self.cfg.horizon } else { (depth as i32).max(2) };
+                let config = ZoneConfig {
+                    horizon,
+                    ..ZoneConfig::default()
+                };
+                let mp = Projection::build(&ChessT1, pos, &config);
+                let width = if ply == 0 { self.cfg.root_width } else { self.cfg.width };
+                zone_candidates(pos, &mp, &self.cfg.material)
+                    .into_iter()
+                    .take(width)
+                    .map(|(m, _)| m)
+                    .collect()
+            }
+        }
+    }
+
+    fn alphabeta(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: u32, line: &mut Vec<Move>) -> i32 {
+        self.nodes += 1;
+        line.clear();
+        if let Some(score) = self.terminal(pos, ply) {
+            return score;
+        }
+        if !pos.has_moves() {
+            // Blockade: the side to move loses.
+            return -(WIN - ply as i32);
+        }
+        if depth == 0 {
+            self.nodes -= 1;
+            return self.quiescence(pos, alpha, beta, ply, self.cfg.quiescence_depth);
+        }
+        let moves = self.candidates(pos, depth, ply);
+        if moves.is_empty() {
+            // Nothing the zones name: the position is judged as it stands (captures only).
+            self.nodes -= 1;
+            return self.quiescence(pos, alpha, beta, ply, self.cfg.quiescence_depth);
+        }
+        let mut best = -WIN - 1;
+        let mut child_line = Vec::new();
+        for mv in moves {
+            let score = -self.alphabeta(&pos.play(&mv), depth - 1, -beta, -alpha, ply + 1, &mut child_line);
+            if score > best {
+                best = score;
+                line.clear();
+                line.push(mv);
+                line.extend_from_slice(&child_line);
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+/// Searches `pos` and scores every root candidate (each with a full window, so that the ranking
+/// of the candidates is exact, not only the best move).
+pub fn search(pos: &Position, cfg: &SearchConfig) -> SearchResult {
+    let mut searcher = Searcher { cfg, nodes: 1 };
+    let mut root = Vec::new();
+    let candidates: Vec<(Move, Vec<Motive>)> = match cfg.mode {
+        Mode::Full => {
+            let mut moves = pos.legal_moves();
+            searcher.order(&mut moves);
+            moves.into_iter().map(|m| (m, Vec::new())).collect()
+        }
+        Mode::Zones => {
+            let config = ZoneConfig {
+                horizon: cfg.horizon,
+                ..ZoneConfig::default()
+            };
+            let mp = Projection::build(&ChessT1, pos, &config);
+            let mut c: Vec<(Move, Vec<Motive>)> = zone_candidates(pos, &mp, &cfg.material);
+            c.truncate(cfg.root_width);
+            if c.is_empty() {
+                // No zone names a move: fall back to every legal move at the root.
+                let mut moves = pos.legal_moves();
+                searcher.order(&mut moves);
+                c = moves.into_iter().map(|m| (m, Vec::new())).collect();
+            }
+            c
+        }
+    };
+    let depth = cfg.depth.max(1);
+    // Zone mode ranks its few root candidates exactly (each searched with a full window); the
+    // full-width yardstick is a plain alpha-beta, where only the best move's score is exact.
+    let exact = cfg.mode == Mode::Zones;
+    let mut alpha = -WIN - 1;
+    let mut child_line = Vec::new();
+    for (mv, motives) in candidates {
+        let floor = if exact { -WIN - 1 } else { alpha };
+        let score = -searcher.alphabeta(&pos.play(&mv), depth - 1, -WIN - 1, -floor, 1, &mut child_line);
+        let mut line = vec![mv];
+        line.extend_from_slice(&child_line);
+        alpha = alpha.max(score);
+        root.push(RootMove {
+            mv,
+            score,
+            line,
+            motives,
+        });
+    }
+    root.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.mv.uci().cmp(&b.mv.uci())));
+    let (best, score, line) = match root.first() {
+        Some(r) => (Some(r.mv), r.score, r.line.clone()),
+        None => (None, -(WIN), Vec::new()),
+    };
+    SearchResult {
+        mode: cfg.mode,
+        depth,
+        best,
+        score,
+        line,
+        nodes: searcher.nodes,
+        root,
+    }
+}
