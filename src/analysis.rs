@@ -248,18 +248,34 @@ fn role_name(role: Role) -> &'static str {
 }
 
 /// Explains a root move from its motives and the exchange it starts.
-fn reason(pos: &Position, mv: &Move, motives: &[Motive], material: &Material, score: i32) -> String {
+fn reason(
+    pos: &Position,
+    mv: &Move,
+    motives: &[Motive],
+    material: &Material,
+    score: i32,
+) -> String {
     let mut parts = Vec::new();
     let piece = mv.piece.name();
     if mv.is_capture() {
         let gain = exchange::exchange_after(pos, mv, material).value;
         let victim = mv.captured.map_or("piece", |k| k.name());
         parts.push(if gain >= search::PROVEN {
-            format!("{piece} takes the {victim} on {}: that wins the game", mv.to)
+            format!(
+                "{piece} takes the {victim} on {}: that wins the game",
+                mv.to
+            )
         } else if gain > 0 {
-            format!("{piece} takes the {victim} on {}: the exchange there wins {}", mv.to, units(gain))
+            format!(
+                "{piece} takes the {victim} on {}: the exchange there wins {}",
+                mv.to,
+                units(gain)
+            )
         } else {
-            format!("{piece} takes the {victim} on {} (the exchange there is even at best)", mv.to)
+            format!(
+                "{piece} takes the {victim} on {} (the exchange there is even at best)",
+                mv.to
+            )
         });
     }
     let mut seen = std::collections::BTreeSet::new();
@@ -269,13 +285,23 @@ fn reason(pos: &Position, mv: &Move, motives: &[Motive], material: &Material, sc
                 Role::Retreat => format!("retreats from the attack of zone {}", m.zone),
                 Role::Blockade => format!("blocks zone {}'s root", m.zone),
                 Role::Reinforcement => format!("defends {} (zone {})", m.target, m.zone),
-                _ => format!("meets the attack on {} (zone {}, {})", m.target, m.zone, role_name(m.role)),
+                _ => format!(
+                    "meets the attack on {} (zone {}, {})",
+                    m.target,
+                    m.zone,
+                    role_name(m.role)
+                ),
             }
         } else {
             match m.role {
                 Role::Root => format!("goes for {} (zone {} {})", m.target, m.zone, m.label),
                 Role::Support => format!("supports the attack on {} (zone {})", m.target, m.zone),
-                _ => format!("{} for the attack on {} (zone {})", role_name(m.role), m.target, m.zone),
+                _ => format!(
+                    "{} for the attack on {} (zone {})",
+                    role_name(m.role),
+                    m.target,
+                    m.zone
+                ),
             }
         };
         if seen.insert(what.clone()) {
@@ -337,7 +363,10 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
     let mut hot_spots: Vec<HotSpot> = Vec::new();
     for sq in Square::all() {
         let piece = pos.piece_at(sq);
-        let sums = [map.effective(board, Color::White, sq), map.effective(board, Color::Black, sq)];
+        let sums = [
+            map.effective(board, Color::White, sq),
+            map.effective(board, Color::Black, sq),
+        ];
         let attacked = piece.is_some_and(|p| pos.can_capture_on(p.color.other(), sq));
         let balanced = sums[0] > 0 && sums[1] > 0 && (sums[0] - sums[1]).abs() <= 1;
         if attacked || balanced && piece.is_some() {
@@ -409,5 +438,34 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
         depth,
         nodes,
         micros: start.elapsed().as_micros(),
+    }
+}
+
+/// Analyses many positions in parallel on `jobs` threads (all cores when `None`), calling
+/// `on_done` after each; the results come back in input order and do not depend on `jobs`.
+pub fn analyse_all(
+    positions: &[Position],
+    cfg: &AnalysisConfig,
+    jobs: Option<usize>,
+    on_done: impl Fn() + Sync,
+) -> Vec<Analysis> {
+    use rayon::prelude::*;
+    let run = || {
+        positions
+            .par_iter()
+            .map(|pos| {
+                let a = analyse(pos, cfg);
+                on_done();
+                a
+            })
+            .collect()
+    };
+    match jobs.map(|n| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n.max(1))
+            .build()
+    }) {
+        Some(Ok(pool)) => pool.install(run),
+        _ => run(),
     }
 }

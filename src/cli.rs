@@ -200,6 +200,9 @@ pub enum Command {
         /// JSON output (schema/analysis.schema.json).
         #[arg(long)]
         json: bool,
+        /// Threads for a batch of positions (default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        jobs: Option<u32>,
     },
     /// Search a position: best move, score and nodes, zone-guided or full-width (`--full`).
     Search {
@@ -218,6 +221,34 @@ pub enum Command {
         /// JSON output.
         #[arg(long)]
         json: bool,
+    },
+    /// Draw the board as an SVG picture: pieces, castle squares and, on request, force sums and
+    /// the zones as arrows (`-o FILE`; default stdout).
+    Render {
+        /// The position to work on.
+        #[command(flatten)]
+        pos: PosArg,
+        /// Draw the zones' trajectories as arrows (implied by `--zone` and `--side`).
+        #[arg(long)]
+        zones: bool,
+        /// Write the effective force sums White:Black (units) on every square.
+        #[arg(long)]
+        force: bool,
+        /// Only zone N (numbered as `zonal zones` numbers them).
+        #[arg(long, value_name = "N")]
+        zone: Option<usize>,
+        /// Only zones whose (+) side (the root's side) is this one.
+        #[arg(long, value_enum)]
+        side: Option<SideArg>,
+        /// Horizon in half-moves (1 to 12).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(i32).range(1..=12))]
+        horizon: i32,
+        /// Also draw this move (coordinate form, e.g. e2e4) as a thick green arrow.
+        #[arg(long, value_name = "MOVE")]
+        highlight: Option<String>,
+        /// Where to write the SVG (default: stdout).
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
     },
     /// Count the leaves of the move tree to DEPTH (nodes per second on stderr).
     Perft {
@@ -381,6 +412,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             top,
             material,
             json,
+            jobs,
         } => {
             let material = match material {
                 Some(text) => crate::exchange::Material::parse(&text).map_err(CliError::input)?,
@@ -393,7 +425,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 material,
                 top,
             };
-            analyse_cmd(&pos, id.as_deref(), index, &cfg, json)
+            analyse_cmd(&pos, id.as_deref(), index, &cfg, json, jobs.map(|j| j as usize))
         }
         Command::Search {
             pos,
@@ -410,6 +442,27 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 ..SearchConfig::default()
             };
             search_cmd(&pos, &cfg, json)
+        }
+        Command::Render {
+            pos,
+            zones,
+            force,
+            zone,
+            side,
+            horizon,
+            highlight,
+            output,
+        } => {
+            let position = pos.resolve()?;
+            let show_zones = zones || zone.is_some() || side.is_some();
+            let side = side.and_then(SideArg::color);
+            let opts = crate::report::svg::SvgOptions {
+                force,
+                zones: show_zones.then_some(crate::report::svg::ZoneFilter { zone, side }),
+                highlight: highlight.as_deref().map(parse_highlight).transpose()?,
+                title: None,
+            };
+            render_cmd(&position, horizon, &opts, output.as_deref())
         }
         Command::Perft {
             depth,
@@ -798,13 +851,16 @@ fn exchange_cmd(
         } else {
             "takes"
         };
+        let result = if i + 1 == x.steps.len() && x.outcome.is_some() {
+            "and wins the game".to_string()
+        } else {
+            format!("{} for {}", GainUnits(s.gain), name(s.side()))
+        };
         println!(
-            "  {}. {} ({})  {} {verb} {taken}, {:+} for {}; sums before {}:{}",
+            "  {}. {} ({})  {} {verb} {taken}, {result}; sums before {}:{}",
             i + 1,
             book::write_move(&s.before, &s.mv),
             s.mv.uci(),
-            name(s.side()),
-            GainUnits(s.gain),
             name(s.side()),
             units(s.sums_before[0]),
             units(s.sums_before[1])
@@ -855,6 +911,70 @@ impl std::fmt::Display for GainUnits {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let sign = if self.0 < 0 { "-" } else { "+" };
         write!(f, "{sign}{}", units(self.0.abs()))
+    }
+}
+
+/// A move to highlight, `e2e4` or `e2-e4` (a promotion letter after it is ignored).
+fn parse_highlight(text: &str) -> Result<crate::report::svg::Highlight, CliError> {
+    let plain: String = text.chars().filter(|&c| c != '-').collect();
+    let (Some(from), Some(to)) = (plain.get(0..2), plain.get(2..4)) else {
+        return Err(CliError::input(format!(
+            "--highlight: {text:?} is not a move (expected e.g. e2e4)"
+        )));
+    };
+    Ok(crate::report::svg::Highlight::new(
+        parse_square(from, "--highlight")?,
+        parse_square(to, "--highlight")?,
+    ))
+}
+
+fn render_cmd(
+    pos: &Position,
+    horizon: i32,
+    opts: &crate::report::svg::SvgOptions,
+    output: Option<&std::path::Path>,
+) -> Result<(), CliError> {
+    let mp = match opts.zones {
+        Some(filter) => {
+            let config = ZoneConfig {
+                horizon,
+                ..ZoneConfig::default()
+            };
+            let mp = Projection::build(&ChessT1, pos, &config);
+            if let Some(n) = filter.zone {
+                match mp.zones.iter().find(|z| z.index == n) {
+                    None if mp.zones.is_empty() => {
+                        return Err(CliError::input(format!(
+                            "--zone {n}: this position has no zones at horizon {horizon}"
+                        )));
+                    }
+                    None => {
+                        return Err(CliError::input(format!(
+                            "--zone {n}: no such zone; this position has zones 0 to {} at horizon {horizon}",
+                            mp.zones.len() - 1
+                        )));
+                    }
+                    Some(z) if filter.side.is_some_and(|s| s != z.side) => {
+                        return Err(CliError::input(format!(
+                            "--zone {n} is a {} zone, but --side asks for {} ones",
+                            z.side,
+                            z.side.other()
+                        )));
+                    }
+                    Some(_) => {}
+                }
+            }
+            Some(mp)
+        }
+        None => None,
+    };
+    let picture = crate::report::svg::render(pos, mp.as_ref(), opts);
+    match output {
+        Some(path) => std::fs::write(path, picture).map_err(|e| CliError {
+            message: format!("cannot write {}: {e}", path.display()),
+            code: 1,
+        }),
+        None => write_stdout(&picture),
     }
 }
 
@@ -1127,15 +1247,25 @@ fn analyse_cmd(
     index: Option<usize>,
     cfg: &crate::analysis::AnalysisConfig,
     json: bool,
+    jobs: Option<usize>,
 ) -> Result<(), CliError> {
     let (inputs, batch) = analyse_inputs(args, id, index)?;
-    let analyses: Vec<(crate::analysis::Analysis, &Expected)> = inputs
-        .iter()
-        .map(|(pos, expected)| {
-            tracing::debug!("analysing {pos}");
-            (crate::analysis::analyse(pos, cfg), expected)
-        })
-        .collect();
+    let positions: Vec<Position> = inputs.iter().map(|(p, _)| *p).collect();
+    // A progress bar on stderr for batches (drawn only on a terminal).
+    let progress = if positions.len() > 1 {
+        indicatif::ProgressBar::new(positions.len() as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:40}] {pos}/{len} positions ({per_sec}, eta {eta})",
+    ) {
+        progress.set_style(style.progress_chars("=> "));
+    }
+    let results = crate::analysis::analyse_all(&positions, cfg, jobs, || progress.inc(1));
+    progress.finish_and_clear();
+    let analyses: Vec<(crate::analysis::Analysis, &Expected)> =
+        results.into_iter().zip(inputs.iter().map(|(_, e)| e)).collect();
     if json {
         let objects: Vec<AnalysisJson> = analyses.iter().map(|(a, e)| AnalysisJson::new(a, e)).collect();
         return if batch {

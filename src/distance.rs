@@ -82,6 +82,24 @@ impl DistanceMap {
             .fold(Bitboard::EMPTY, |a, &b| a | b)
     }
 
+    /// The squares whose contents a search of this map up to `depth` moves could observe: those
+    /// within `depth` moves and everything one step from those within `depth - 1` (blockers
+    /// included). If none of them changes, the map up to `depth` stays the same. `occupied` and
+    /// `piece` must be those the map was built with.
+    pub fn observed<R: Rules>(
+        &self,
+        rules: &R,
+        piece: R::Piece,
+        occupied: Bitboard,
+        depth: u32,
+    ) -> Bitboard {
+        let reached = self.within(depth);
+        if depth == 0 {
+            return reached;
+        }
+        reached | rules.expand(piece, self.within(depth - 1), occupied)
+    }
+
     /// The greatest finite distance.
     pub fn max_distance(&self) -> u32 {
         self.layers.len() as u32 - 1

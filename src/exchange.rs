@@ -25,6 +25,13 @@
 //! Among equally good captures the least valuable capturer is preferred (then coordinates).
 //! Positions reached by different orders of the same captures are evaluated once.
 //!
+//! Why lines are short in chess-t1: an ordinary capture needs superiority, and afterwards the
+//! capturer acts on the square with the same strength (more if it promoted) while the victim's
+//! self-defence is gone, so the capturing side's superiority only grows. The other side can
+//! answer only with a Scout, or through a line the capture opened (a diagonal or a Knecht
+//! two-step passing the capturer's starting square). A Scout capture needs no superiority, so
+//! ordinary recaptures may follow it.
+//!
 //! ```
 //! use zonal::exchange::{Material, exchange};
 //! use zonal::{Color, PieceKind, Position};
@@ -118,9 +125,7 @@ impl Default for Material {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MaterialError {
     /// An entry is not of the form `LETTER=VALUE`.
-    #[error(
-        "material entry {entry:?} is not LETTER=VALUE (expected e.g. N=2,V=3,P=3,R=4,S=4,C=6)"
-    )]
+    #[error("material entry {entry:?} is not LETTER=VALUE (expected e.g. N=2,V=3,P=3,R=4,S=4,C=6)")]
     Malformed {
         /// The entry.
         entry: String,
@@ -163,7 +168,8 @@ impl Material {
     }
 
     /// This table with `kind` valued `value` half-units. Setting the King's value does nothing:
-    /// the King is never valued.
+    /// the King is never valued. Keep values within 0..=[`MAX_PIECE_VALUE`] (as
+    /// [`Material::parse`] does) so that [`WIN`] stays above any material balance.
     #[must_use]
     pub const fn with(mut self, kind: PieceKind, value: i32) -> Material {
         if !matches!(kind, PieceKind::King) {
@@ -317,7 +323,13 @@ impl Exchange {
     pub fn material(&self) -> i32 {
         self.steps
             .iter()
-            .map(|s| if s.side() == self.side { s.gain } else { -s.gain })
+            .map(|s| {
+                if s.side() == self.side {
+                    s.gain
+                } else {
+                    -s.gain
+                }
+            })
             .sum()
     }
 }

@@ -34,6 +34,7 @@ pub mod force;
 pub mod game;
 pub mod geometry;
 pub mod horizon;
+pub mod incremental;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

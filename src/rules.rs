@@ -90,6 +90,8 @@ pub trait Rules: Sync {
     ) -> [i32; 2];
     /// Legal moves of the side to move.
     fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
+    /// The squares whose contents `mv` changes in `pos`.
+    fn changed_squares(&self, pos: &Self::Position, mv: &Self::Move) -> Bitboard;
     /// The position after `mv`.
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
 }
@@ -360,6 +362,10 @@ impl Rules for ChessT1 {
 
     fn legal_moves(&self, pos: &Position) -> Vec<Move> {
         pos.legal_moves()
+    }
+
+    fn changed_squares(&self, _pos: &Position, mv: &Move) -> Bitboard {
+        mv.changed()
     }
 
     fn play(&self, pos: &Position, mv: &Move) -> Position {

@@ -151,7 +151,11 @@ struct Searcher<'a> {
 }
 
 /// Moves the zones of `pos` name for the side to move, with their motives, best first.
-pub fn zone_candidates(pos: &Position, mp: &Projection<crate::Piece>, material: &Material) -> Vec<(Move, Vec<Motive>)> {
+pub fn zone_candidates(
+    pos: &Position,
+    mp: &Projection<crate::Piece>,
+    material: &Material,
+) -> Vec<(Move, Vec<Motive>)> {
     let us = pos.side_to_move();
     let legal = pos.legal_moves();
     let mut by_step: BTreeMap<(Square, Square), Vec<Motive>> = BTreeMap::new();
@@ -191,7 +195,11 @@ pub fn zone_candidates(pos: &Position, mp: &Projection<crate::Piece>, material: 
                 role: zt.role,
                 target: z.target.square,
                 defends: !we_attack,
-                value: if z.is_open() || !we_attack { value } else { value / 4 },
+                value: if z.is_open() || !we_attack {
+                    value
+                } else {
+                    value / 4
+                },
             });
         }
     }
@@ -209,7 +217,9 @@ pub fn zone_candidates(pos: &Position, mp: &Projection<crate::Piece>, material: 
         out.push((mv, motives, priority));
     }
     out.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.uci().cmp(&b.0.uci())));
-    out.into_iter().map(|(m, motives, _)| (m, motives)).collect()
+    out.into_iter()
+        .map(|(m, motives, _)| (m, motives))
+        .collect()
 }
 
 impl Searcher<'_> {
@@ -229,7 +239,14 @@ impl Searcher<'_> {
         None
     }
 
-    fn quiescence(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: u32, qdepth: u32) -> i32 {
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        qdepth: u32,
+    ) -> i32 {
         self.nodes += 1;
         if let Some(score) = self.terminal(pos, ply) {
             return score;
@@ -239,7 +256,11 @@ impl Searcher<'_> {
             return stand;
         }
         alpha = alpha.max(stand);
-        let mut captures: Vec<Move> = pos.legal_moves().into_iter().filter(|m| m.is_capture()).collect();
+        let mut captures: Vec<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| m.is_capture())
+            .collect();
         self.order(&mut captures);
         for mv in captures {
             let score = -self.quiescence(&pos.play(&mv), -beta, -alpha, ply + 1, qdepth - 1);
@@ -267,13 +288,21 @@ impl Searcher<'_> {
                 moves
             }
             Mode::Zones => {
-                let horizon = if ply == 0 { self.cfg.horizon } else { (depth as i32).max(2) };
+                let horizon = if ply == 0 {
+                    self.cfg.horizon
+                } else {
+                    (depth as i32).max(2)
+                };
                 let config = ZoneConfig {
                     horizon,
                     ..ZoneConfig::default()
                 };
                 let mp = Projection::build(&ChessT1, pos, &config);
-                let width = if ply == 0 { self.cfg.root_width } else { self.cfg.width };
+                let width = if ply == 0 {
+                    self.cfg.root_width
+                } else {
+                    self.cfg.width
+                };
                 zone_candidates(pos, &mp, &self.cfg.material)
                     .into_iter()
                     .take(width)
@@ -283,7 +312,15 @@ impl Searcher<'_> {
         }
     }
 
-    fn alphabeta(&mut self, pos: &Position, depth: u32, mut alpha: i32, beta: i32, ply: u32, line: &mut Vec<Move>) -> i32 {
+    fn alphabeta(
+        &mut self,
+        pos: &Position,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+        line: &mut Vec<Move>,
+    ) -> i32 {
         self.nodes += 1;
         line.clear();
         if let Some(score) = self.terminal(pos, ply) {
@@ -306,7 +343,14 @@ impl Searcher<'_> {
         let mut best = -WIN - 1;
         let mut child_line = Vec::new();
         for mv in moves {
-            let score = -self.alphabeta(&pos.play(&mv), depth - 1, -beta, -alpha, ply + 1, &mut child_line);
+            let score = -self.alphabeta(
+                &pos.play(&mv),
+                depth - 1,
+                -beta,
+                -alpha,
+                ply + 1,
+                &mut child_line,
+            );
             if score > best {
                 best = score;
                 line.clear();
@@ -358,7 +402,14 @@ pub fn search(pos: &Position, cfg: &SearchConfig) -> SearchResult {
     let mut child_line = Vec::new();
     for (mv, motives) in candidates {
         let floor = if exact { -WIN - 1 } else { alpha };
-        let score = -searcher.alphabeta(&pos.play(&mv), depth - 1, -WIN - 1, -floor, 1, &mut child_line);
+        let score = -searcher.alphabeta(
+            &pos.play(&mv),
+            depth - 1,
+            -WIN - 1,
+            -floor,
+            1,
+            &mut child_line,
+        );
         let mut line = vec![mv];
         line.extend_from_slice(&child_line);
         alpha = alpha.max(score);
@@ -369,7 +420,11 @@ pub fn search(pos: &Position, cfg: &SearchConfig) -> SearchResult {
             motives,
         });
     }
-    root.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| a.mv.uci().cmp(&b.mv.uci())));
+    root.sort_by(|a, b| {
+        b.score
+            .cmp(&a.score)
+            .then_with(|| a.mv.uci().cmp(&b.mv.uci()))
+    });
     let (best, score, line) = match root.first() {
         Some(r) => (Some(r.mv), r.score, r.line.clone()),
         None => (None, -(WIN), Vec::new()),

@@ -362,38 +362,83 @@ impl Used {
 }
 
 /// A trajectory to add to a zone: which piece goes where, doing what, attached where, in what time.
-struct Answer {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Answer {
     from: Square,
     goal: Square,
     role: Role,
     level: u8,
     attached: Attachment,
     time: i32,
+    /// The piece's distance to its goal.
+    dist: i32,
+}
+
+/// One force sum a zone build weighed: the relocations, the square and the sums White, Black.
+pub(crate) type WeighedSum = (Vec<(Square, Square)>, Square, [i32; 2]);
+
+/// What building a zone read, so that an incremental update can tell whether a rebuild would
+/// give the same zone (see [`crate::incremental`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Deps {
+    /// Per piece square: the answers the scans produced for that piece (pieces without any are
+    /// left out).
+    pub candidates: Vec<(Square, Vec<Answer>)>,
+    /// The trajectories answered at each level (index 0: level 1's parents).
+    pub parents: Vec<Vec<usize>>,
+    /// The largest TIME of any scan query.
+    pub max_time: i32,
+    /// Every force sum the build weighed: relocations, square, result.
+    pub sums: Vec<WeighedSum>,
+    /// The target's flight squares looked at for a retreat (`None` if no retreat was looked for).
+    pub flights: Option<Bitboard>,
+}
+
+impl Deps {
+    fn record(&mut self, sq: Square, answers: &[Answer]) {
+        if answers.is_empty() {
+            return;
+        }
+        match self.candidates.iter_mut().find(|(s, _)| *s == sq) {
+            Some((_, list)) => list.extend_from_slice(answers),
+            None => self.candidates.push((sq, answers.to_vec())),
+        }
+    }
+}
+
+/// Squares whose contents can change the force on `sq`: `sq` and every square a piece could act
+/// on it from or across (orthogonal 1-2, diagonal 1-3, the King's neighbours).
+pub(crate) fn force_region(sq: Square) -> Bitboard {
+    let i = sq.index();
+    Bitboard::from_square(sq)
+        | crate::geometry::ORTHO12[i]
+        | crate::geometry::DIAG3[i]
+        | crate::geometry::KING[i]
 }
 
 /// A candidate zone before it is numbered: the root, its target and one root trajectory.
-struct Seed<P> {
-    kind: ZoneKind,
-    side: Color,
-    target: Target<P>,
-    root: Trajectory<P>,
-    alternatives: u128,
-    linked_to: Option<(usize, usize)>,
+pub(crate) struct Seed<P> {
+    pub(crate) kind: ZoneKind,
+    pub(crate) side: Color,
+    pub(crate) target: Target<P>,
+    pub(crate) root: Trajectory<P>,
+    pub(crate) alternatives: u128,
+    pub(crate) linked_to: Option<(usize, usize)>,
 }
 
 /// What the builder knows about every piece on the board.
-struct Board<'a, R: Rules> {
-    rules: &'a R,
-    pos: &'a R::Position,
-    occupied: Bitboard,
-    pieces: Vec<(Square, R::Piece)>,
+pub(crate) struct Board<'a, R: Rules> {
+    pub(crate) rules: &'a R,
+    pub(crate) pos: &'a R::Position,
+    pub(crate) occupied: Bitboard,
+    pub(crate) pieces: Vec<(Square, R::Piece)>,
     /// Distance map of the piece on each square (indexed by square).
-    maps: Vec<Option<DistanceMap>>,
-    config: &'a ZoneConfig,
+    pub(crate) maps: Vec<Option<DistanceMap>>,
+    pub(crate) config: &'a ZoneConfig,
 }
 
 impl<'a, R: Rules> Board<'a, R> {
-    fn new(rules: &'a R, pos: &'a R::Position, config: &'a ZoneConfig) -> Board<'a, R> {
+    pub(crate) fn new(rules: &'a R, pos: &'a R::Position, config: &'a ZoneConfig) -> Board<'a, R> {
         let occupied = rules.pieces_of(pos, Color::White) | rules.pieces_of(pos, Color::Black);
         let pieces: Vec<(Square, R::Piece)> = occupied
             .map(|sq| {
@@ -451,7 +496,7 @@ impl<'a, R: Rules> Board<'a, R> {
         shortest_from_map(self.rules, piece, from, to, occupied, self.map(from)?)
     }
 
-    fn map(&self, sq: Square) -> Option<&DistanceMap> {
+    pub(crate) fn map(&self, sq: Square) -> Option<&DistanceMap> {
         self.maps[sq.index()].as_ref()
     }
 
@@ -460,7 +505,7 @@ impl<'a, R: Rules> Board<'a, R> {
     }
 
     /// Attack seeds for every root piece.
-    fn attack_seeds(&self) -> Vec<Seed<R::Piece>> {
+    pub(crate) fn attack_seeds(&self) -> Vec<Seed<R::Piece>> {
         let mut seeds = Vec::new();
         for &(sq, piece) in &self.pieces {
             let side = self.rules.side(piece);
@@ -501,6 +546,15 @@ impl<'a, R: Rules> Board<'a, R> {
 
     /// Builds one zone from its seed.
     fn build_zone(&self, index: usize, seed: Seed<R::Piece>) -> Zone<R::Piece> {
+        self.build_zone_deps(index, seed).0
+    }
+
+    /// Builds one zone from its seed, with what the build read.
+    pub(crate) fn build_zone_deps(
+        &self,
+        index: usize,
+        seed: Seed<R::Piece>,
+    ) -> (Zone<R::Piece>, Deps) {
         let side = seed.side;
         let plus_to_move = self.plus_to_move(side);
         let k = seed.root.len() as i32;
@@ -527,25 +581,56 @@ impl<'a, R: Rules> Board<'a, R> {
             graph: DiGraph::new(),
         };
         let mut used = Used::default();
+        let mut deps = Deps::default();
         used.insert(zone.root_square(), zone.target.square);
-        self.first_negations(&mut zone, &mut used);
-        let mut holds = self.evaluate(&mut zone);
+        self.first_negations(&mut zone, &mut used, &mut deps);
+        let mut holds = self.evaluate(&mut zone, &mut deps);
         for level in 1..self.config.max_level {
             // Only what holds needs an answer.
             let parents: Vec<usize> = (1..zone.trajectories.len())
                 .filter(|&t| {
                     zone.trajectories[t].level == level
                         && holds[t]
-                        && (zone.trajectories[t].role != Role::Support || self.decisive(&zone, t))
+                        && (zone.trajectories[t].role != Role::Support
+                            || self.decisive(&zone, t, &mut deps))
                 })
                 .collect();
-            if self.next_level(&mut zone, &parents, level, &mut used) == 0 {
+            deps.parents.push(parents.clone());
+            if self.next_level(&mut zone, &parents, level, &mut used, &mut deps) == 0 {
                 break;
             }
-            holds = self.evaluate(&mut zone);
+            holds = self.evaluate(&mut zone, &mut deps);
         }
         finish_graph(self.rules, &mut zone);
-        zone
+        (zone, deps)
+    }
+
+    /// The squares the search of the piece on `sq` observes up to `depth` moves.
+    pub(crate) fn observed(&self, sq: Square, depth: u32) -> Bitboard {
+        let (Some(piece), Some(map)) = (self.rules.piece_at(self.pos, sq), self.map(sq)) else {
+            return Bitboard::from_square(sq);
+        };
+        let occupied = self.occupied.without(Bitboard::from_square(sq));
+        map.observed(self.rules, piece, occupied, depth) | Bitboard::from_square(sq)
+    }
+
+    /// The squares the target `target` on `t` could step to (its retreat squares).
+    pub(crate) fn flights(&self, target: R::Piece, t: Square) -> Bitboard {
+        let occ = self.occupied.without(Bitboard::from_square(t));
+        self.rules.expand(target, Bitboard::from_square(t), occ) & self.rules.waypoints(target, occ)
+    }
+
+    /// One shortest trajectory of the piece on `from` to `to` and their number (as zone
+    /// trajectories take them).
+    pub(crate) fn path_of(&self, from: Square, to: Square) -> Option<(Trajectory<R::Piece>, u128)> {
+        self.path(from, to)
+    }
+
+    /// Effective sums after relocations, recorded in `deps`.
+    fn sums(&self, deps: &mut Deps, relocations: &[(Square, Square)], sq: Square) -> [i32; 2] {
+        let result = self.rules.sums_after(self.pos, relocations, sq);
+        deps.sums.push((relocations.to_vec(), sq, result));
+        result
     }
 
     /// Camp of a side in a zone whose (+) side is `plus`.
@@ -566,6 +651,7 @@ impl<'a, R: Rules> Board<'a, R> {
             level,
             attached,
             time,
+            dist: _,
         } = answer;
         if !used.insert(from, goal) {
             return false;
@@ -586,88 +672,103 @@ impl<'a, R: Rules> Board<'a, R> {
         true
     }
 
-    /// Level 1: (-) control / capture of a(i), blockade of beta-squares, reinforcement of the
-    /// target, retreat of the target.
-    fn first_negations(&self, zone: &mut Zone<R::Piece>, used: &mut Used) {
-        let root = zone.root().trajectory.clone();
-        let root_piece = root.piece;
+    /// The first negations the piece `piece` on `sq` (of the (-) camp) has against the zone's
+    /// root, in scan order.
+    pub(crate) fn level1_answers(
+        &self,
+        zone: &Zone<R::Piece>,
+        sq: Square,
+        piece: R::Piece,
+    ) -> Vec<Answer> {
+        let mut out = Vec::new();
+        let root = &zone.root().trajectory;
         let k = root.len();
-        let minus = zone.side.other();
         let minus_first = !zone.plus_to_move;
         let target_piece = zone.target.piece.filter(|_| zone.kind == ZoneKind::Attack);
-        let gated = self.rules.capture_needs_superiority(root_piece);
-        for &(sq, piece) in &self.pieces {
-            if self.rules.side(piece) != minus {
-                continue;
-            }
-            let Some(map) = self.map(sq) else { continue };
-            let ungated = !self.rules.capture_needs_superiority(piece);
-            for i in 0..=k {
-                let time = horizon::time(i as i32, minus_first);
-                let square = root.squares[i];
-                let is_target = i == k && target_piece.is_some();
-                // Control (or capture) of a(i); on the target square: reinforcement.
-                let role = if is_target {
-                    if !gated || ungated || sq == zone.target.square {
-                        None
-                    } else {
-                        Some(Role::Reinforcement)
-                    }
-                } else if i == k {
-                    // An empty castle square: arriving there wins at once.
+        let gated = self.rules.capture_needs_superiority(root.piece);
+        let Some(map) = self.map(sq) else {
+            return out;
+        };
+        let ungated = !self.rules.capture_needs_superiority(piece);
+        for i in 0..=k {
+            let time = horizon::time(i as i32, minus_first);
+            let square = root.squares[i];
+            let is_target = i == k && target_piece.is_some();
+            // Control (or capture) of a(i); on the target square: reinforcement.
+            let role = if is_target {
+                if !gated || ungated || sq == zone.target.square {
                     None
-                } else if ungated {
-                    Some(Role::Capture)
                 } else {
-                    Some(Role::Control)
-                };
-                if let Some(role) = role
-                    && map.get(square).is_some_and(|l| l as i32 <= time)
-                {
-                    let attached = Attachment {
+                    Some(Role::Reinforcement)
+                }
+            } else if i == k {
+                // An empty castle square: arriving there wins at once.
+                None
+            } else if ungated {
+                Some(Role::Capture)
+            } else {
+                Some(Role::Control)
+            };
+            if let Some(role) = role
+                && let Some(l) = map.get(square).filter(|&l| l as i32 <= time)
+            {
+                out.push(Answer {
+                    from: sq,
+                    goal: square,
+                    role,
+                    level: 1,
+                    attached: Attachment {
                         parent: 0,
                         square,
                         index: i,
                         beta: false,
-                    };
-                    self.push(
-                        zone,
-                        used,
-                        Answer {
+                    },
+                    time,
+                    dist: l as i32,
+                });
+            }
+            // Blockade of the beta-squares of the step to a(i): occupation before it passes.
+            if i >= 1 {
+                for b in root.passed[i - 1] {
+                    if let Some(l) = map.get(b).filter(|&l| (l as i32) < time) {
+                        out.push(Answer {
                             from: sq,
-                            goal: square,
-                            role,
+                            goal: b,
+                            role: Role::Blockade,
                             level: 1,
-                            attached,
-                            time,
-                        },
-                    );
-                }
-                // Blockade of the beta-squares of the step to a(i): occupation before it passes.
-                if i >= 1 {
-                    for b in root.passed[i - 1] {
-                        if map.get(b).is_some_and(|l| (l as i32) < time) {
-                            let attached = Attachment {
+                            attached: Attachment {
                                 parent: 0,
                                 square: b,
                                 index: i,
                                 beta: true,
-                            };
-                            self.push(
-                                zone,
-                                used,
-                                Answer {
-                                    from: sq,
-                                    goal: b,
-                                    role: Role::Blockade,
-                                    level: 1,
-                                    attached,
-                                    time,
-                                },
-                            );
-                        }
+                            },
+                            time,
+                            dist: l as i32,
+                        });
                     }
                 }
+            }
+        }
+        out
+    }
+
+    /// Level 1: (-) control / capture of a(i), blockade of beta-squares, reinforcement of the
+    /// target, retreat of the target.
+    fn first_negations(&self, zone: &mut Zone<R::Piece>, used: &mut Used, deps: &mut Deps) {
+        let k = zone.root().len();
+        let minus = zone.side.other();
+        let target_piece = zone.target.piece.filter(|_| zone.kind == ZoneKind::Attack);
+        deps.max_time = deps
+            .max_time
+            .max(horizon::time(k as i32, !zone.plus_to_move));
+        for &(sq, piece) in &self.pieces {
+            if self.rules.side(piece) != minus {
+                continue;
+            }
+            let answers = self.level1_answers(zone, sq, piece);
+            deps.record(sq, &answers);
+            for answer in answers {
+                self.push(zone, used, answer);
             }
         }
         // Retreat of the target: one move to a square where (+) has no superiority.
@@ -675,12 +776,11 @@ impl<'a, R: Rules> Board<'a, R> {
             && horizon::moves_within(horizon::hx_retreat(k as i32, zone.plus_to_move)) >= 1
         {
             let t = zone.target.square;
-            let occ = self.occupied.without(Bitboard::from_square(t));
-            let flights = self.rules.expand(target, Bitboard::from_square(t), occ)
-                & self.rules.waypoints(target, occ);
+            let flights = self.flights(target, t);
+            deps.flights = Some(flights);
             let plus = zone.side.index();
             for s in flights {
-                let sums = self.rules.sums_after(self.pos, &[(t, s)], s);
+                let sums = self.sums(deps, &[(t, s)], s);
                 if sums[plus] <= sums[1 - plus] {
                     let attached = Attachment {
                         parent: 0,
@@ -700,6 +800,7 @@ impl<'a, R: Rules> Board<'a, R> {
                             level: 1,
                             attached,
                             time,
+                            dist: 1,
                         },
                     );
                 }
@@ -715,6 +816,7 @@ impl<'a, R: Rules> Board<'a, R> {
         parents: &[usize],
         level: u8,
         used: &mut Used,
+        deps: &mut Deps,
     ) -> usize {
         let before = zone.trajectories.len();
         for &parent in parents {
@@ -722,75 +824,88 @@ impl<'a, R: Rules> Board<'a, R> {
             if negation.role == Role::Retreat {
                 continue;
             }
-            let answering_side = match negation.camp {
-                Camp::Plus => zone.side.other(),
-                Camp::Minus => zone.side,
-            };
-            let first = self.plus_to_move(answering_side);
             let l = negation.len() as i32;
-            let (negation_time, negation_role) = (negation.time, negation.role);
-            // Force on the square a first negation ends on counts in the root's contest there.
-            let counted_goal = negation.attached.is_some_and(|a| a.parent == 0 && !a.beta)
-                && matches!(negation.role, Role::Control | Role::Reinforcement);
-            // The squares of the negation, without allocating (trajectories are short).
-            let mut buffer = [Square::new(0); 16];
-            let n_squares = negation.trajectory.squares.len().min(16);
-            buffer[..n_squares].copy_from_slice(&negation.trajectory.squares[..n_squares]);
-            let squares = &buffer[..n_squares];
+            deps.max_time = deps
+                .max_time
+                .max(horizon::counter_time(negation.time, l, l, true));
             for &(sq, piece) in &self.pieces {
-                if self.rules.side(piece) != answering_side || sq == zone.root_square() {
-                    continue;
-                }
-                let Some(map) = self.map(sq) else { continue };
-                // The best answer of this piece to this trajectory: most time to spare, then the
-                // earliest square.
-                let mut best: Option<(i32, usize, Role, i32)> = None;
-                for (j, &v) in squares.iter().enumerate() {
-                    let role = if j == 0 {
-                        Role::AttackPiece
-                    } else if j == squares.len() - 1 {
-                        match negation_role {
-                            Role::Blockade => Role::Control,
-                            _ if counted_goal => Role::Support,
-                            _ => continue,
-                        }
-                    } else {
-                        Role::Control
-                    };
-                    let time = horizon::counter_time(negation_time, l, j as i32, first);
-                    let Some(d) = map.get(v).map(|d| d as i32) else {
-                        continue;
-                    };
-                    if sq == v || d > time {
-                        continue;
-                    }
-                    if best.is_none_or(|(slack, _, _, _)| time - d > slack) {
-                        best = Some((time - d, j, role, time));
-                    }
-                }
-                if let Some((_, j, role, time)) = best {
-                    let attached = Attachment {
-                        parent,
-                        square: squares[j],
-                        index: j,
-                        beta: false,
-                    };
-                    self.push(
-                        zone,
-                        used,
-                        Answer {
-                            from: sq,
-                            goal: squares[j],
-                            role,
-                            level: level + 1,
-                            attached,
-                            time,
-                        },
-                    );
+                if let Some(answer) = self.best_answer(zone, parent, level, sq, piece) {
+                    deps.record(sq, std::slice::from_ref(&answer));
+                    self.push(zone, used, answer);
                 }
             }
         }
         zone.trajectories.len() - before
+    }
+
+    /// The best answer (at `level + 1`) of the piece `piece` on `sq` to trajectory `parent`: the
+    /// square of it with most time to spare, then the earliest; `None` if the piece is not of the
+    /// answering camp or nothing is in time.
+    pub(crate) fn best_answer(
+        &self,
+        zone: &Zone<R::Piece>,
+        parent: usize,
+        level: u8,
+        sq: Square,
+        piece: R::Piece,
+    ) -> Option<Answer> {
+        let negation = &zone.trajectories[parent];
+        if negation.role == Role::Retreat {
+            return None;
+        }
+        let answering_side = match negation.camp {
+            Camp::Plus => zone.side.other(),
+            Camp::Minus => zone.side,
+        };
+        if self.rules.side(piece) != answering_side || sq == zone.root_square() {
+            return None;
+        }
+        let map = self.map(sq)?;
+        let first = self.plus_to_move(answering_side);
+        let l = negation.len() as i32;
+        // Force on the square a first negation ends on counts in the root's contest there.
+        let counted_goal = negation.attached.is_some_and(|a| a.parent == 0 && !a.beta)
+            && matches!(negation.role, Role::Control | Role::Reinforcement);
+        let squares = &negation.trajectory.squares;
+        let mut best: Option<(i32, usize, Role, i32, i32)> = None;
+        for (j, &v) in squares.iter().enumerate() {
+            let role = if j == 0 {
+                Role::AttackPiece
+            } else if j == squares.len() - 1 {
+                match negation.role {
+                    Role::Blockade => Role::Control,
+                    _ if counted_goal => Role::Support,
+                    _ => continue,
+                }
+            } else {
+                Role::Control
+            };
+            let time = horizon::counter_time(negation.time, l, j as i32, first);
+            let Some(d) = map.get(v).map(|d| d as i32) else {
+                continue;
+            };
+            if sq == v || d > time {
+                continue;
+            }
+            if best.is_none_or(|(slack, ..)| time - d > slack) {
+                best = Some((time - d, j, role, time, d));
+            }
+        }
+        let (_, j, role, time, dist) = best?;
+        Some(Answer {
+            from: sq,
+            goal: squares[j],
+            role,
+            level: level + 1,
+            attached: Attachment {
+                parent,
+                square: squares[j],
+                index: j,
+                beta: false,
+            },
+            time,
+            dist,
+        })
     }
 
     /// Force on the root's square a(i) once the root and every counted trajectory in time have
@@ -801,6 +916,7 @@ impl<'a, R: Rules> Board<'a, R> {
         i: usize,
         exclude: Option<usize>,
         active: &[bool],
+        deps: &mut Deps,
     ) -> Contest {
         let root = &zone.root().trajectory;
         let k = root.len();
@@ -832,7 +948,7 @@ impl<'a, R: Rules> Board<'a, R> {
                 relocations.push((squares[0], squares[squares.len() - 2]));
             }
         }
-        let sums = self.rules.sums_after(self.pos, &relocations, square);
+        let sums = self.sums(deps, &relocations, square);
         let plus = zone.side.index();
         Contest {
             square,
@@ -844,7 +960,7 @@ impl<'a, R: Rules> Board<'a, R> {
 
     /// Whether support trajectory `t` decides its contest: without it the other camp would hold
     /// the square.
-    fn decisive(&self, zone: &Zone<R::Piece>, t: usize) -> bool {
+    fn decisive(&self, zone: &Zone<R::Piece>, t: usize, deps: &mut Deps) -> bool {
         let Some(att) = zone.trajectories[t].attached else {
             return false;
         };
@@ -859,8 +975,8 @@ impl<'a, R: Rules> Board<'a, R> {
             return false;
         };
         let all = vec![true; zone.trajectories.len()];
-        let with = self.contest(zone, i, None, &all);
-        let without = self.contest(zone, i, Some(t), &all);
+        let with = self.contest(zone, i, None, &all, deps);
+        let without = self.contest(zone, i, Some(t), &all, deps);
         let minus_holds = |c: Contest| match zone.trajectories[att.parent].role {
             Role::Reinforcement => c.plus <= c.minus,
             _ => c.minus > c.plus,
@@ -873,7 +989,7 @@ impl<'a, R: Rules> Board<'a, R> {
 
     /// Weighs the contested squares and decides which trajectories hold (after their answers);
     /// returns that, by trajectory.
-    fn evaluate(&self, zone: &mut Zone<R::Piece>) -> Vec<bool> {
+    fn evaluate(&self, zone: &mut Zone<R::Piece>, deps: &mut Deps) -> Vec<bool> {
         let root = &zone.root().trajectory;
         let k = root.len();
         let gated_root = self.rules.capture_needs_superiority(root.piece);
@@ -900,7 +1016,7 @@ impl<'a, R: Rules> Board<'a, R> {
         for level in (2..=max_level).rev() {
             for t in 0..n {
                 if zone.trajectories[t].level == level {
-                    holds[t] = self.answer_holds(zone, t) && !answered(&holds, t);
+                    holds[t] = self.answer_holds(zone, t, deps) && !answered(&holds, t);
                 }
             }
         }
@@ -912,7 +1028,7 @@ impl<'a, R: Rules> Board<'a, R> {
             }
         }
         let contests: Vec<Contest> = (0..=k)
-            .map(|i| self.contest(zone, i, None, &holds))
+            .map(|i| self.contest(zone, i, None, &holds, deps))
             .collect();
         for (traj, holds) in zone.trajectories.iter().zip(holds.iter_mut()) {
             if traj.level != 1 || !*holds {
@@ -955,7 +1071,7 @@ impl<'a, R: Rules> Board<'a, R> {
     /// whatever the sums; a support adds force (weighed in the contests); a control of a square of
     /// the answered trajectory, or an attack on its piece, needs its camp's superiority there when
     /// both pieces have arrived.
-    fn answer_holds(&self, zone: &Zone<R::Piece>, t: usize) -> bool {
+    fn answer_holds(&self, zone: &Zone<R::Piece>, t: usize, deps: &mut Deps) -> bool {
         let answer = &zone.trajectories[t];
         let Some(att) = answer.attached else {
             return true;
@@ -972,7 +1088,7 @@ impl<'a, R: Rules> Board<'a, R> {
                 if squares.len() >= 3 {
                     relocations.push((squares[0], squares[squares.len() - 2]));
                 }
-                let sums = self.rules.sums_after(self.pos, &relocations, att.square);
+                let sums = self.sums(deps, &relocations, att.square);
                 let side = self.rules.side(piece).index();
                 sums[side] > sums[1 - side]
             }
@@ -1114,12 +1230,20 @@ impl<P: Copy + Eq + std::hash::Hash + Send + Sync + std::fmt::Debug> Projection<
     ) -> Projection<P> {
         let board = Board::new(rules, pos, config);
         let seeds = board.attack_seeds();
-        let mut zones: Vec<Zone<P>> = seeds
+        let zones: Vec<Zone<P>> = seeds
             .into_par_iter()
             .enumerate()
             .map(|(i, seed)| board.build_zone(i, seed))
             .collect();
-        if config.linked {
+        Projection::assemble(&board, zones)
+    }
+
+    /// Adds linked zones (built afresh) and complexes to the attack zones of `board`.
+    pub(crate) fn assemble<R: Rules<Piece = P>>(
+        board: &Board<'_, R>,
+        mut zones: Vec<Zone<P>>,
+    ) -> Projection<P> {
+        if board.config.linked {
             let linked: Vec<Seed<P>> = zones
                 .iter()
                 .filter(|z| z.kind == ZoneKind::Attack)
@@ -1135,8 +1259,8 @@ impl<P: Copy + Eq + std::hash::Hash + Send + Sync + std::fmt::Debug> Projection<
         }
         let complexes = complexes(&zones);
         Projection {
-            horizon: config.horizon,
-            side_to_move: rules.side_to_move(pos),
+            horizon: board.config.horizon,
+            side_to_move: board.rules.side_to_move(board.pos),
             zones,
             complexes,
         }

@@ -199,8 +199,14 @@ impl Expected {
         let Some(uci) = uci else {
             return Some(false);
         };
-        let good = self.bm.as_ref().is_none_or(|bm| bm.iter().any(|m| m == uci));
-        let bad = self.am.as_ref().is_some_and(|am| am.iter().any(|m| m == uci));
+        let good = self
+            .bm
+            .as_ref()
+            .is_none_or(|bm| bm.iter().any(|m| m == uci));
+        let bad = self
+            .am
+            .as_ref()
+            .is_some_and(|am| am.iter().any(|m| m == uci));
         Some(good && !bad)
     }
 }
@@ -359,16 +365,26 @@ pub fn to_text(a: &Analysis, expected: &Expected) -> String {
             .map(|h| {
                 let piece = h.piece.map_or(String::new(), |p| format!("{} ", p.char()));
                 let mark = if h.attacked { " en prise" } else { "" };
-                format!("{piece}{} {}:{}{mark}", h.square, units(h.sums[0]), units(h.sums[1]))
+                format!(
+                    "{piece}{} {}:{}{mark}",
+                    h.square,
+                    units(h.sums[0]),
+                    units(h.sums[1])
+                )
             })
             .collect();
         let _ = writeln!(out, "Hot spots (White:Black): {}", spots.join(", "));
     }
-    let _ = writeln!(out, "Zones (horizon {} half-moves): {}", a.horizon, a.zones.len());
+    let _ = writeln!(
+        out,
+        "Zones (horizon {} half-moves): {}",
+        a.horizon,
+        a.zones.len()
+    );
     for z in &a.zones {
-        let other = z
-            .outcome_other
-            .map_or(String::new(), |o| format!("; were the other side to move: {}", score_text(o)));
+        let other = z.outcome_other.map_or(String::new(), |o| {
+            format!("; were the other side to move: {}", score_text(o))
+        });
         let _ = writeln!(out, "  zone {}: {}{other}", z.index, z.text);
     }
     if a.recommended.is_empty() {
@@ -399,9 +415,19 @@ pub fn to_text(a: &Analysis, expected: &Expected) -> String {
     );
     let first = a.recommended.first().map(|r| r.mv.uci());
     if let Some(m) = expected.matches(first.as_deref()) {
-        let bm = expected.bm.as_ref().map_or(String::new(), |b| format!(" bm {}", b.join(" ")));
-        let am = expected.am.as_ref().map_or(String::new(), |b| format!(" am {}", b.join(" ")));
-        let _ = writeln!(out, "Expected{bm}{am}: {}", if m { "MATCH" } else { "MISS" });
+        let bm = expected
+            .bm
+            .as_ref()
+            .map_or(String::new(), |b| format!(" bm {}", b.join(" ")));
+        let am = expected
+            .am
+            .as_ref()
+            .map_or(String::new(), |b| format!(" am {}", b.join(" ")));
+        let _ = writeln!(
+            out,
+            "Expected{bm}{am}: {}",
+            if m { "MATCH" } else { "MISS" }
+        );
     }
     out
 }

@@ -112,9 +112,9 @@ const BX: f64 = 36.0;
 /// Top edge of the board.
 const BY: f64 = 64.0;
 /// Radius of a piece's disc.
-const R: f64 = 25.0;
+const R: f64 = 24.0;
 /// Distance between arrows drawn side by side.
-const LANE_GAP: f64 = 7.0;
+const LANE_GAP: f64 = 8.0;
 /// Left edge of the legend.
 const LX: f64 = BX + 8.0 * S + 28.0;
 /// Width of the whole picture.
@@ -123,6 +123,8 @@ const WIDTH: f64 = LX + 350.0;
 const LABEL_FONT: f64 = 11.0;
 /// Height of a label's box.
 const LABEL_H: f64 = 16.0;
+/// Font-size of the force sums.
+const FORCE_FONT: f64 = 11.0;
 
 const FONT: &str = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif";
 const LIGHT: &str = "#f0ebe0";
@@ -131,12 +133,12 @@ const CASTLE: &str = "#e0a526";
 const INK: &str = "#27272a";
 const HIGHLIGHT: &str = "#15963c";
 /// Stroke colours of (+), one per shown zone in turn (all blues).
-pub const PLUS_COLOURS: [&str; 6] = [
-    "#1d4ed8", "#0e7490", "#5b3fd0", "#0369a1", "#3b6fe0", "#155e75",
+pub const PLUS_COLOURS: [&str; 8] = [
+    "#1d4ed8", "#0e7490", "#7c3aed", "#0284c7", "#1e3a8a", "#4f46e5", "#0f766e", "#6d28d9",
 ];
 /// Stroke colours of (-), one per shown zone in turn (all reds).
-pub const MINUS_COLOURS: [&str; 6] = [
-    "#d42020", "#c2410c", "#be123c", "#a11b1b", "#e0531a", "#9f1239",
+pub const MINUS_COLOURS: [&str; 8] = [
+    "#d42020", "#c2410c", "#be123c", "#b45309", "#9f1239", "#ea580c", "#dc2650", "#a11b1b",
 ];
 
 type Pt = (f64, f64);
@@ -159,7 +161,11 @@ fn norm(a: Pt) -> f64 {
 
 fn unit(a: Pt) -> Pt {
     let n = norm(a);
-    if n < 1e-9 { (0.0, 0.0) } else { mul(a, 1.0 / n) }
+    if n < 1e-9 {
+        (0.0, 0.0)
+    } else {
+        mul(a, 1.0 / n)
+    }
 }
 
 fn cross(a: Pt, b: Pt) -> f64 {
@@ -501,64 +507,209 @@ fn write_head(out: &mut String, head: Option<[Pt; 3]>, colour: &str) {
     }
 }
 
-/// A label waiting for its place: text, colour, the line it belongs to, and its attributes.
+/// A label waiting for its place: text, colour, the lines it names, and its attributes.
 struct Label {
     text: String,
     colour: &'static str,
-    line: Vec<Pt>,
-    attrs: String,
-    bold: bool,
+    /// The drawn lines of the arrows it names (all leave the same piece).
+    lines: Vec<Vec<Pt>>,
+    /// Centre of the square the arrows leave.
+    anchor: Pt,
+    /// The zone, or `None` for the highlighted move.
+    zone: Option<usize>,
+    /// The trajectories it names, in their zone.
+    trajectories: Vec<usize>,
+    /// Their negation level.
+    level: u8,
 }
 
-/// Places labels near the start of their lines, away from pieces and from each other.
-fn place_labels(labels: &[Label], pieces: &[Pt]) -> Vec<Rect> {
-    let mut placed: Vec<Rect> = Vec::with_capacity(labels.len());
-    for label in labels {
-        let w = text_width(&label.text, LABEL_FONT) * if label.bold { 1.1 } else { 1.0 } + 10.0;
-        let mut candidates: Vec<Pt> = Vec::new();
-        for seg in label.line.windows(2) {
-            let (a, b) = (seg[0], seg[1]);
-            let d = unit(sub(b, a));
-            let nrm = (-d.1, d.0);
-            let len = norm(sub(b, a));
-            let mut s = 4.0;
-            while s <= len.max(4.0) {
-                let p = add(a, mul(d, s));
-                for k in [0.0, 1.0, -1.0, 2.0, -2.0] {
-                    candidates.push(add(p, mul(nrm, k * 12.0)));
-                }
-                s += 8.0;
+impl Label {
+    /// Roots and the highlighted move are written in bold.
+    fn bold(&self) -> bool {
+        self.level == 0
+    }
+}
+
+/// What labels should keep clear of.
+#[derive(Default)]
+struct Obstacles {
+    /// Centres of the pieces' discs.
+    pieces: Vec<Pt>,
+    /// Every drawn arrow stroke, as segments.
+    segments: Vec<(Pt, Pt)>,
+    /// Dots and crosses.
+    marks: Vec<Pt>,
+    /// Force texts.
+    texts: Vec<Rect>,
+}
+
+impl Obstacles {
+    /// Adds an arrow's strokes (line and head) and its marks.
+    fn add_arrow(&mut self, g: &Geometry) {
+        self.segments
+            .extend(g.line.windows(2).map(|w| (w[0], w[1])));
+        if let Some([tip, b, c]) = g.head {
+            self.segments.push((b, c));
+            self.segments.push((mul(add(b, c), 0.5), tip));
+        }
+        self.marks
+            .extend(g.alpha.iter().chain(&g.beta).map(|&(_, p)| p));
+    }
+}
+
+/// Whether the segment a-b meets the box (Liang-Barsky clipping).
+fn segment_hits(r: &Rect, a: Pt, b: Pt) -> bool {
+    let d = sub(b, a);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
+    for (p, q) in [
+        (-d.0, a.0 - r.x),
+        (d.0, r.x + r.w - a.0),
+        (-d.1, a.1 - r.y),
+        (d.1, r.y + r.h - a.1),
+    ] {
+        if p.abs() < 1e-12 {
+            if q < 0.0 {
+                return false;
+            }
+        } else {
+            let t = q / p;
+            if p < 0.0 {
+                t0 = t0.max(t);
+            } else {
+                t1 = t1.min(t);
+            }
+            if t0 > t1 {
+                return false;
             }
         }
-        if candidates.is_empty() {
-            candidates.push(label.line.first().copied().unwrap_or((BX, BY)));
+    }
+    true
+}
+
+/// Places each label near the start of its arrows, at the spot that covers the least: other
+/// labels, pieces, arrows, marks and force texts, in that order of cost.
+fn place_labels(labels: &[Label], obstacles: &Obstacles) -> Vec<Rect> {
+    let mut placed: Vec<Rect> = Vec::with_capacity(labels.len());
+    for label in labels {
+        let w = text_width(&label.text, LABEL_FONT) * if label.bold() { 1.1 } else { 1.0 } + 10.0;
+        let h = LABEL_H;
+        // (centre, preference): along each line from its start, on it and to either side.
+        let mut candidates: Vec<(Pt, f64)> = Vec::new();
+        for line in &label.lines {
+            let mut walked = 0.0;
+            for seg in line.windows(2) {
+                let (a, b) = (seg[0], seg[1]);
+                let d = unit(sub(b, a));
+                let nrm = (-d.1, d.0);
+                let clear = w / 2.0 * nrm.0.abs() + h / 2.0 * nrm.1.abs();
+                let len = norm(sub(b, a));
+                let mut s = 0.0;
+                while s <= len && walked + s <= 3.0 * S {
+                    let p = add(a, mul(d, s));
+                    for k in [
+                        0.0,
+                        clear + 2.0,
+                        -(clear + 2.0),
+                        clear + 14.0,
+                        -(clear + 14.0),
+                    ] {
+                        candidates.push((add(p, mul(nrm, k)), (walked + s) * 0.25 + k.abs() * 0.1));
+                    }
+                    s += 6.0;
+                }
+                walked += len;
+            }
         }
-        let fits = |r: &Rect, strict: bool| {
-            r.inside_board()
-                && placed.iter().all(|o| !r.overlaps(o, 2.0))
-                && (!strict || pieces.iter().all(|&c| !r.hits_circle(c, R + 1.0)))
+        // Around the piece the arrows leave, for arrows too short to hold a label.
+        for k in 0..16 {
+            let a = f64::from(k) * std::f64::consts::TAU / 16.0;
+            let d = (a.cos(), a.sin());
+            let clear = w / 2.0 * d.0.abs() + h / 2.0 * d.1.abs();
+            candidates.push((add(label.anchor, mul(d, R + 3.0 + clear)), 15.0));
+        }
+        let cost = |r: &Rect, preference: f64| -> f64 {
+            if !r.inside_board() {
+                return f64::INFINITY;
+            }
+            let count = |n: usize, weight: f64| n as f64 * weight;
+            preference
+                + count(placed.iter().filter(|o| r.overlaps(o, 2.0)).count(), 1000.0)
+                + count(
+                    obstacles
+                        .pieces
+                        .iter()
+                        .filter(|&&c| r.hits_circle(c, R + 2.0))
+                        .count(),
+                    400.0,
+                )
+                + count(
+                    obstacles
+                        .segments
+                        .iter()
+                        .filter(|&&(a, b)| segment_hits(r, a, b))
+                        .count(),
+                    30.0,
+                )
+                + count(
+                    obstacles
+                        .marks
+                        .iter()
+                        .filter(|&&c| r.hits_circle(c, 6.0))
+                        .count(),
+                    20.0,
+                )
+                + count(
+                    obstacles
+                        .texts
+                        .iter()
+                        .filter(|o| r.overlaps(o, 0.0))
+                        .count(),
+                    40.0,
+                )
         };
-        let rect = candidates
+        let best = candidates
             .iter()
-            .map(|&c| Rect::around(c, w, LABEL_H))
-            .find(|r| fits(r, true))
-            .or_else(|| {
-                candidates
-                    .iter()
-                    .map(|&c| Rect::around(c, w, LABEL_H))
-                    .find(|r| fits(r, false))
+            .map(|&(c, pref)| {
+                let r = Rect::around(c, w, h);
+                (cost(&r, pref), r)
             })
-            .unwrap_or_else(|| Rect::around(candidates[0], w, LABEL_H));
-        placed.push(rect);
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(c, r)| if c.is_finite() { r } else { clamp_to_board(r) })
+            .unwrap_or_else(|| Rect::around((BX, BY), w, h));
+        placed.push(best);
     }
     placed
 }
 
+/// Moves a box inside the board.
+fn clamp_to_board(r: Rect) -> Rect {
+    Rect {
+        x: r.x.clamp(BX + 1.0, BX + 8.0 * S - 1.0 - r.w),
+        y: r.y.clamp(BY + 1.0, BY + 8.0 * S - 1.0 - r.h),
+        ..r
+    }
+}
+
 fn write_label(out: &mut String, label: &Label, r: &Rect) {
+    let attrs = match label.zone {
+        Some(zone) => {
+            let ids: Vec<String> = label.trajectories.iter().map(|t| t.to_string()).collect();
+            format!(
+                "data-zone=\"{zone}\" data-trajectories=\"{}\" data-level=\"{}\" data-label=\"{}\"",
+                ids.join(" "),
+                label.level,
+                esc(&label.text)
+            )
+        }
+        None => format!(
+            "data-highlight=\"true\" data-label=\"{}\"",
+            esc(&label.text)
+        ),
+    };
     let _ = writeln!(
         out,
         "<g class=\"label\" {}><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"4\" fill=\"#ffffff\" fill-opacity=\"0.9\" stroke=\"{c}\" stroke-width=\"1.2\"/><text class=\"label-text\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\" font-weight=\"{}\" fill=\"{c}\">{}</text></g>",
-        label.attrs,
+        attrs,
         num(r.x),
         num(r.y),
         num(r.w),
@@ -566,7 +717,7 @@ fn write_label(out: &mut String, label: &Label, r: &Rect) {
         num(r.x + r.w / 2.0),
         num(r.y + r.h / 2.0 + LABEL_FONT * 0.36),
         num(LABEL_FONT),
-        if label.bold { "bold" } else { "normal" },
+        if label.bold() { "bold" } else { "normal" },
         esc(&label.text),
         c = label.colour,
     );
@@ -625,7 +776,12 @@ fn zone_summary(zone: &Zone<Piece>) -> String {
 
 /// What a trajectory does, for its tooltip.
 fn describe(zone: &Zone<Piece>, t: usize, zt: &ZoneTrajectory<Piece>) -> String {
-    let squares: Vec<String> = zt.trajectory.squares.iter().map(|s| s.to_string()).collect();
+    let squares: Vec<String> = zt
+        .trajectory
+        .squares
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     let at = zt
         .attached
         .map_or(String::new(), |a| format!(" at {}", a.square));
@@ -646,10 +802,13 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
     let side = side_title(pos.side_to_move());
 
     // Heading.
-    let heading = opts.title.clone().unwrap_or_else(|| match (mp, opts.zones) {
-        (Some(mp), Some(_)) => format!("{side} to move · zones, horizon {}", mp.horizon),
-        _ => format!("{side} to move"),
-    });
+    let heading = opts
+        .title
+        .clone()
+        .unwrap_or_else(|| match (mp, opts.zones) {
+            (Some(mp), Some(_)) => format!("{side} to move · zones, horizon {}", mp.horizon),
+            _ => format!("{side} to move"),
+        });
     let _ = writeln!(
         body,
         "<text class=\"heading\" x=\"{}\" y=\"26\" font-size=\"17\" font-weight=\"bold\" fill=\"{INK}\">{}</text>",
@@ -722,6 +881,9 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
     };
     let mut lanes = Lanes::default();
     let mut labels: Vec<Label> = Vec::new();
+    // Arrows of one zone that leave the same piece with the same label share one label.
+    let mut label_of: HashMap<(usize, String, Square), usize> = HashMap::new();
+    let mut obstacles = Obstacles::default();
     let mut marks = String::new();
     let highlight_geometry = opts.highlight.as_ref().map(|h| {
         let style = Style {
@@ -765,6 +927,7 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
             let passed: Vec<Vec<Square>> = path.passed.iter().map(|b| b.collect()).collect();
             let lane = lanes.assign(&path.squares);
             let g = geometry(pos, &path.squares, &passed, lane, &style);
+            obstacles.add_arrow(&g);
             let label = zone.label(t);
             let squares: Vec<String> = path.squares.iter().map(|s| s.to_string()).collect();
             let attrs = format!(
@@ -807,13 +970,25 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
                     "<g class=\"beta\" {attrs} data-square=\"{sq}\"><path d=\"{d}\" stroke=\"#ffffff\" stroke-width=\"5\" stroke-linecap=\"round\"/><path d=\"{d}\" stroke=\"{colour}\" stroke-width=\"2.6\" stroke-linecap=\"round\"/></g>"
                 );
             }
-            labels.push(Label {
-                text: label,
-                colour,
-                line: g.line,
-                attrs: format!("{attrs} data-level=\"{}\"", zt.level),
-                bold: zt.level == 0,
-            });
+            let key = (zone.index, label.clone(), path.start());
+            match label_of.get(&key) {
+                Some(&i) => {
+                    labels[i].lines.push(g.line);
+                    labels[i].trajectories.push(t);
+                }
+                None => {
+                    label_of.insert(key, labels.len());
+                    labels.push(Label {
+                        text: label,
+                        colour,
+                        lines: vec![g.line],
+                        anchor: centre(path.start()),
+                        zone: Some(zone.index),
+                        trajectories: vec![t],
+                        level: zt.level,
+                    });
+                }
+            }
         }
         let _ = writeln!(body, "</g>");
         let _ = writeln!(marks, "</g>");
@@ -835,14 +1010,17 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
         );
         write_head(&mut body, g.head, HIGHLIGHT);
         let _ = writeln!(body, "</g>");
+        obstacles.add_arrow(&g);
         labels.insert(
             0,
             Label {
                 text: h.text(),
                 colour: HIGHLIGHT,
-                line: g.line,
-                attrs: format!("data-highlight=\"true\" data-label=\"{}\"", esc(&h.text())),
-                bold: true,
+                lines: vec![g.line],
+                anchor: centre(h.from),
+                zone: None,
+                trajectories: Vec::new(),
+                level: 0,
             },
         );
     }
@@ -850,7 +1028,11 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
     // Force sums, over the arrows (with a light halo) and under the pieces.
     if opts.force {
         let map = ForceMap::new(board);
-        let _ = writeln!(body, "<g class=\"force-sums\" font-size=\"12\">");
+        let _ = writeln!(
+            body,
+            "<g class=\"force-sums\" font-size=\"{}\">",
+            num(FORCE_FONT)
+        );
         for sq in Square::all() {
             let w = map.effective(board, Color::White, sq);
             let b = map.effective(board, Color::Black, sq);
@@ -859,7 +1041,13 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
             }
             let (cx, cy) = centre(sq);
             let text = format!("{}:{}", units(w), units(b));
-            let (x, y) = (num(cx), num(cy + S / 2.0 - 5.0));
+            let baseline = cy + S / 2.0 - 4.0;
+            obstacles.texts.push(Rect::around(
+                (cx, baseline - 4.0),
+                text_width(&text, FORCE_FONT),
+                FORCE_FONT,
+            ));
+            let (x, y) = (num(cx), num(baseline));
             let _ = writeln!(
                 body,
                 "<text class=\"force-halo\" x=\"{x}\" y=\"{y}\" text-anchor=\"middle\" fill=\"none\" stroke=\"#ffffff\" stroke-width=\"3\" stroke-opacity=\"0.8\" stroke-linejoin=\"round\">{text}</text>"
@@ -874,11 +1062,10 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
 
     // Pieces.
     let _ = writeln!(body, "<g class=\"pieces\">");
-    let mut piece_centres = Vec::new();
     for sq in Square::all() {
         let Some(p) = pos.piece_at(sq) else { continue };
         let c = centre(sq);
-        piece_centres.push(c);
+        obstacles.pieces.push(c);
         let (fill, stroke, ink) = match p.color {
             Color::White => ("#fcfbf7", "#27272a", "#1c1917"),
             Color::Black => ("#292524", "#0c0a09", "#fafaf9"),
@@ -927,8 +1114,8 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
     }
     if !labels.is_empty() {
         // Roots' and the highlight's labels get their places first (the sort is stable).
-        labels.sort_by_key(|l| !l.bold);
-        let rects = place_labels(&labels, &piece_centres);
+        labels.sort_by_key(|l| l.zone.is_some() && l.level > 0);
+        let rects = place_labels(&labels, &obstacles);
         let _ = writeln!(body, "<g class=\"labels\">");
         for (label, r) in labels.iter().zip(&rects) {
             write_label(&mut body, label, r);
@@ -943,8 +1130,7 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
     let title = match (mp, opts.zones) {
         (Some(mp), Some(_)) => format!(
             "zonal: {} ({side} to move), zones at horizon {}",
-            pos,
-            mp.horizon
+            pos, mp.horizon
         ),
         _ => format!("zonal: {} ({side} to move)", pos),
     };

@@ -1,0 +1,113 @@
+//! The incrementally updated projection equals a from-scratch rebuild after every move of many
+//! random games (from the start, the book examples and hand-built zone positions), and undo
+//! restores the previous projection.
+
+mod common;
+
+use common::{Rng, SEEDS};
+use zonal::Position;
+use zonal::incremental::Tracker;
+use zonal::rules::ChessT1;
+use zonal::zone::{Projection, ZoneConfig};
+
+/// Canonical form of a projection: its complete debug text (zones in order, with graphs).
+fn canonical(mp: &Projection<zonal::Piece>) -> String {
+    format!("{mp:?}")
+}
+
+/// First differing zone, for the failure message.
+fn first_difference(a: &Projection<zonal::Piece>, b: &Projection<zonal::Piece>) -> String {
+    for (za, zb) in a.zones.iter().zip(&b.zones) {
+        let (ta, tb) = (format!("{za:?}"), format!("{zb:?}"));
+        if ta != tb {
+            return format!("zone {}:\nincremental {ta}\nrebuild     {tb}", za.index);
+        }
+    }
+    format!("zone counts {} vs {}", a.zones.len(), b.zones.len())
+}
+
+fn play_games(
+    horizon: i32,
+    games_per_seed: usize,
+    plies: usize,
+    seed: u64,
+) -> (usize, usize, usize) {
+    let config = ZoneConfig {
+        horizon,
+        ..ZoneConfig::default()
+    };
+    let mut rng = Rng::new(seed);
+    let (mut moves, mut reused, mut rebuilt) = (0, 0, 0);
+    let mut starts: Vec<Position> = SEEDS.iter().map(|s| s.parse().unwrap()).collect();
+    starts.extend(zonal::sample::middlegames(4, seed));
+    for (i, start) in starts.iter().enumerate() {
+        for game in 0..games_per_seed {
+            let mut tracker = Tracker::new(&ChessT1, *start, config.clone());
+            let mut played = Vec::new();
+            for ply in 0..plies {
+                let pos = *tracker.position();
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let captures: Vec<_> = legal.iter().filter(|m| m.is_capture()).collect();
+                let mv = if !captures.is_empty() && rng.below(3) == 0 {
+                    *captures[rng.below(captures.len())]
+                } else {
+                    legal[rng.below(legal.len())]
+                };
+                let before = canonical(tracker.projection());
+                tracker.play(&mv);
+                played.push(mv.uci());
+                moves += 1;
+                reused += tracker.stats().reused;
+                rebuilt += tracker.stats().rebuilt;
+                let fresh = Projection::build(&ChessT1, tracker.position(), &config);
+                if canonical(tracker.projection()) != canonical(&fresh) {
+                    panic!(
+                        "H={horizon} start {i} game {game} ply {ply}: moves {} from {start}\n{}",
+                        played.join(" "),
+                        first_difference(tracker.projection(), &fresh)
+                    );
+                }
+                // Undo and redo once in a while.
+                if rng.below(5) == 0 {
+                    tracker.undo();
+                    assert_eq!(
+                        canonical(tracker.projection()),
+                        before,
+                        "undo after {}",
+                        played.join(" ")
+                    );
+                    tracker.play(&mv);
+                    assert_eq!(canonical(tracker.projection()), canonical(&fresh));
+                }
+            }
+        }
+    }
+    (moves, reused, rebuilt)
+}
+
+#[test]
+fn incremental_equals_rebuild_horizon_4() {
+    let (moves, reused, rebuilt) = play_games(4, 4, 30, 1);
+    assert!(moves > 1500, "only {moves} moves");
+    assert!(reused > 0, "nothing was reused ({rebuilt} rebuilt)");
+    eprintln!("H=4: {moves} moves, {reused} zones reused, {rebuilt} rebuilt");
+}
+
+#[test]
+fn incremental_equals_rebuild_other_horizons() {
+    for h in [2, 3, 5] {
+        let (moves, _, _) = play_games(h, 1, 30, 2 + h as u64);
+        assert!(moves > 300);
+    }
+}
+
+#[test]
+#[ignore = "long: thousands more moves"]
+fn incremental_equals_rebuild_long() {
+    for h in [2, 3, 4, 5, 6] {
+        play_games(h, 12, 80, 100 + h as u64);
+    }
+}
