@@ -12,9 +12,9 @@ use crate::moves::Move;
 use crate::perft;
 use crate::piece::Piece;
 use crate::position::Position;
+use crate::report::analysis::{AnalysisJson, BatchJson, Expected};
 use crate::report::units;
 use crate::report::zones::ZonesJson;
-use crate::report::analysis::{AnalysisJson, BatchJson, Expected};
 use crate::rules::ChessT1;
 use crate::search::{Mode, SearchConfig};
 use crate::square::{Color, Square};
@@ -250,6 +250,16 @@ pub enum Command {
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<std::path::PathBuf>,
     },
+    /// Headline figures on a fixed built-in set of positions (perft, force maps, projection,
+    /// incremental update, zone vs full-width search, batch analysis).
+    Bench {
+        /// Fewer positions and a shallower perft (a few seconds).
+        #[arg(long)]
+        quick: bool,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Count the leaves of the move tree to DEPTH (nodes per second on stderr).
     Perft {
         /// Depth in half-moves.
@@ -425,7 +435,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 material,
                 top,
             };
-            analyse_cmd(&pos, id.as_deref(), index, &cfg, json, jobs.map(|j| j as usize))
+            analyse_cmd(
+                &pos,
+                id.as_deref(),
+                index,
+                &cfg,
+                json,
+                jobs.map(|j| j as usize),
+            )
         }
         Command::Search {
             pos,
@@ -463,6 +480,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 title: None,
             };
             render_cmd(&position, horizon, &opts, output.as_deref())
+        }
+        Command::Bench { quick, json } => {
+            let report = crate::bench::run(quick);
+            if json {
+                print_json(&report)
+            } else {
+                println!("{}", report.to_text());
+                Ok(())
+            }
         }
         Command::Perft {
             depth,
@@ -1234,7 +1260,10 @@ fn analyse_inputs(
                 out.push((r.position, expected));
             }
         } else {
-            out.push((posfile::resolve(arg, id, index).map_err(CliError::input)?, Expected::default()));
+            out.push((
+                posfile::resolve(arg, id, index).map_err(CliError::input)?,
+                Expected::default(),
+            ));
         }
     }
     let batch = out.len() > 1 || from_file && id.is_none() && index.is_none();
@@ -1264,10 +1293,15 @@ fn analyse_cmd(
     }
     let results = crate::analysis::analyse_all(&positions, cfg, jobs, || progress.inc(1));
     progress.finish_and_clear();
-    let analyses: Vec<(crate::analysis::Analysis, &Expected)> =
-        results.into_iter().zip(inputs.iter().map(|(_, e)| e)).collect();
+    let analyses: Vec<(crate::analysis::Analysis, &Expected)> = results
+        .into_iter()
+        .zip(inputs.iter().map(|(_, e)| e))
+        .collect();
     if json {
-        let objects: Vec<AnalysisJson> = analyses.iter().map(|(a, e)| AnalysisJson::new(a, e)).collect();
+        let objects: Vec<AnalysisJson> = analyses
+            .iter()
+            .map(|(a, e)| AnalysisJson::new(a, e))
+            .collect();
         return if batch {
             print_json(&BatchJson::new(objects))
         } else {
@@ -1278,7 +1312,10 @@ fn analyse_cmd(
         println!("{}", crate::report::analysis::to_text(a, e));
     }
     if batch {
-        let objects: Vec<AnalysisJson> = analyses.iter().map(|(a, e)| AnalysisJson::new(a, e)).collect();
+        let objects: Vec<AnalysisJson> = analyses
+            .iter()
+            .map(|(a, e)| AnalysisJson::new(a, e))
+            .collect();
         let summary = BatchJson::new(objects).summary;
         println!(
             "Suite: {} positions, {} with bm/am, first recommendation matches {} ({} nodes)",

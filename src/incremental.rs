@@ -214,18 +214,24 @@ where
         let mut stats = UpdateStats::default();
         let mut zones = Vec::with_capacity(built.len());
         for (zone, deps) in built {
+            let root = &zone.root().trajectory;
+            let key = SeedKey {
+                side_to_move,
+                root: root.piece,
+                squares: root.squares.clone(),
+                target: zone.target.piece,
+                aim: zone.target.aim,
+            };
             match deps {
-                None => stats.reused += 1,
+                // Still exact here: what it read is what a build here would read.
+                None => {
+                    stats.reused += 1;
+                    if let Some(cached) = self.cache.get_mut(&key) {
+                        cached.frame = (frame_index, id);
+                    }
+                }
                 Some(deps) => {
                     stats.rebuilt += 1;
-                    let root = &zone.root().trajectory;
-                    let key = SeedKey {
-                        side_to_move,
-                        root: root.piece,
-                        squares: root.squares.clone(),
-                        target: zone.target.piece,
-                        aim: zone.target.aim,
-                    };
                     self.cache.insert(
                         key,
                         Cached {

@@ -23,9 +23,10 @@
 
 #![warn(missing_docs)]
 
+pub mod analysis;
+pub mod bench;
 pub mod bitboard;
 pub mod board;
-pub mod analysis;
 pub mod book;
 pub mod cli;
 pub mod distance;

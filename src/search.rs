@@ -109,6 +109,9 @@ pub struct RootMove {
     pub line: Vec<Move>,
     /// Why it was looked at (empty for a full-width move without zone motive).
     pub motives: Vec<Motive>,
+    /// Whether `score` is exact (always in zone mode; in full mode only for moves that raised the
+    /// best score when they were searched, the others being upper bounds).
+    pub exact: bool,
 }
 
 /// The result of a search.
@@ -206,14 +209,17 @@ pub fn zone_candidates(
     let mut out: Vec<(Move, Vec<Motive>, i32)> = Vec::new();
     for mv in legal {
         let motives = by_step.get(&(mv.from, mv.to)).cloned().unwrap_or_default();
-        let capture_gain = match mv.kind {
-            MoveKind::Quiet => 0,
-            _ => mv.captured.map_or(0, |k| material.value(k)),
+        // What the move wins on its square when both sides go on exchanging there (promotions
+        // included): captures and promotions first, the best of them first.
+        let gain = if mv.kind != MoveKind::Quiet || mv.promotion.is_some() {
+            crate::exchange::exchange_after(pos, &mv, material).value
+        } else {
+            0
         };
-        if motives.is_empty() && capture_gain == 0 {
+        if motives.is_empty() && mv.kind == MoveKind::Quiet && mv.promotion.is_none() {
             continue;
         }
-        let priority = capture_gain * 4 + motives.iter().map(|m| m.value).max().unwrap_or(0);
+        let priority = gain.max(0) * 4 + motives.iter().map(|m| m.value).max().unwrap_or(0);
         out.push((mv, motives, priority));
     }
     out.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.uci().cmp(&b.0.uci())));
@@ -316,7 +322,7 @@ impl Searcher<'_> {
         &mut self,
         pos: &Position,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: u32,
         line: &mut Vec<Move>,
@@ -340,11 +346,44 @@ impl Searcher<'_> {
             self.nodes -= 1;
             return self.quiescence(pos, alpha, beta, ply, self.cfg.quiescence_depth);
         }
+        let original_alpha = alpha;
+        let (best, best_line) = self.search_moves(pos, &moves, depth, alpha, beta, ply);
+        // A narrow tree must not declare a side lost: before accepting a proven loss for the side
+        // to move, look at all its moves (the defence may be no negation at all, e.g. keeping a
+        // royal at home).
+        if self.cfg.mode == Mode::Zones && best <= -PROVEN {
+            let mut all = pos.legal_moves();
+            all.retain(|m| !moves.contains(m));
+            if !all.is_empty() {
+                self.order(&mut all);
+                let (more, more_line) =
+                    self.search_moves(pos, &all, depth, original_alpha.max(best), beta, ply);
+                if more > best {
+                    *line = more_line;
+                    return more;
+                }
+            }
+        }
+        *line = best_line;
+        best
+    }
+
+    /// Alpha-beta over `moves`; returns the best score and its line.
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        moves: &[Move],
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> (i32, Vec<Move>) {
         let mut best = -WIN - 1;
+        let mut line = Vec::new();
         let mut child_line = Vec::new();
         for mv in moves {
             let score = -self.alphabeta(
-                &pos.play(&mv),
+                &pos.play(mv),
                 depth - 1,
                 -beta,
                 -alpha,
@@ -354,7 +393,7 @@ impl Searcher<'_> {
             if score > best {
                 best = score;
                 line.clear();
-                line.push(mv);
+                line.push(*mv);
                 line.extend_from_slice(&child_line);
             }
             alpha = alpha.max(score);
@@ -362,7 +401,7 @@ impl Searcher<'_> {
                 break;
             }
         }
-        best
+        (best, line)
     }
 }
 
@@ -412,19 +451,19 @@ pub fn search(pos: &Position, cfg: &SearchConfig) -> SearchResult {
         );
         let mut line = vec![mv];
         line.extend_from_slice(&child_line);
+        let is_exact = exact || score > alpha;
         alpha = alpha.max(score);
         root.push(RootMove {
             mv,
             score,
             line,
             motives,
+            exact: is_exact,
         });
     }
-    root.sort_by(|a, b| {
-        b.score
-            .cmp(&a.score)
-            .then_with(|| a.mv.uci().cmp(&b.mv.uci()))
-    });
+    // Best first; among equal scores exact ones first, then in search order (a stable sort), so
+    // that in full mode the move that reached the best score leads, not an upper bound equal to it.
+    root.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| b.exact.cmp(&a.exact)));
     let (best, score, line) = match root.first() {
         Some(r) => (Some(r.mv), r.score, r.line.clone()),
         None => (None, -(WIN), Vec::new()),

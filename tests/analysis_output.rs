@@ -69,14 +69,91 @@ fn tactics() -> Vec<Record> {
 /// The single-position runs: arguments, and the horizon each uses.
 const SINGLE: &[(&[&str], i32)] = &[
     (&["analyse", "startpos", "--json"], 4),
-    (&["analyse", "positions/book-examples.t1", "--id", "E4", "--json"], 4),
-    (&["analyse", "positions/book-examples.t1", "--id", "E5", "--json"], 4),
-    (&["analyse", "positions/book-examples.t1", "--id", "E7", "--json", "--horizon", "2"], 2),
-    (&["analyse", "positions/book-examples.t1", "--id", "E8", "--json"], 4),
-    (&["analyse", "positions/book-examples.t1", "--id", "E11", "--json"], 4),
-    (&["analyse", "positions/book-examples.t1", "--index", "9", "--json", "--top", "2"], 4),
-    (&["analyse", "positions/tactics.t1", "--id", "overload", "--json"], 4),
-    (&["analyse", "positions/tactics.t1", "--id", "scout-check", "--json", "--full"], 4),
+    (
+        &[
+            "analyse",
+            "positions/book-examples.t1",
+            "--id",
+            "E4",
+            "--json",
+        ],
+        4,
+    ),
+    (
+        &[
+            "analyse",
+            "positions/book-examples.t1",
+            "--id",
+            "E5",
+            "--json",
+        ],
+        4,
+    ),
+    (
+        &[
+            "analyse",
+            "positions/book-examples.t1",
+            "--id",
+            "E7",
+            "--json",
+            "--horizon",
+            "2",
+        ],
+        2,
+    ),
+    (
+        &[
+            "analyse",
+            "positions/book-examples.t1",
+            "--id",
+            "E8",
+            "--json",
+        ],
+        4,
+    ),
+    (
+        &[
+            "analyse",
+            "positions/book-examples.t1",
+            "--id",
+            "E11",
+            "--json",
+        ],
+        4,
+    ),
+    (
+        &[
+            "analyse",
+            "positions/book-examples.t1",
+            "--index",
+            "9",
+            "--json",
+            "--top",
+            "2",
+        ],
+        4,
+    ),
+    (
+        &[
+            "analyse",
+            "positions/tactics.t1",
+            "--id",
+            "overload",
+            "--json",
+        ],
+        4,
+    ),
+    (
+        &[
+            "analyse",
+            "positions/tactics.t1",
+            "--id",
+            "scout-check",
+            "--json",
+            "--full",
+        ],
+        4,
+    ),
     (&["analyse", OVER, "--json"], 4),
 ];
 
@@ -128,7 +205,11 @@ fn check_analysis(what: &str, a: &AnalysisJson, horizon: i32, mode: &str) {
         .parse()
         .unwrap_or_else(|e| panic!("{what}: position {:?}: {e}", a.position));
     assert_eq!(a.schema_version, SCHEMA_VERSION, "{what}");
-    assert_eq!(pos.to_string(), a.position, "{what}: position not in canonical form");
+    assert_eq!(
+        pos.to_string(),
+        a.position,
+        "{what}: position not in canonical form"
+    );
     assert_eq!(a.side, pos.side_to_move().name(), "{what}: side");
     assert_eq!(a.status, pos.status().name(), "{what}: status");
     assert_eq!(
@@ -136,14 +217,32 @@ fn check_analysis(what: &str, a: &AnalysisJson, horizon: i32, mode: &str) {
         pos.status().reason().map(|r| r.name()),
         "{what}: reason"
     );
-    assert_eq!(a.in_check.white, pos.in_check(zonal::Color::White), "{what}");
-    assert_eq!(a.in_check.black, pos.in_check(zonal::Color::Black), "{what}");
-    assert_eq!(a.material.balance, a.material.white - a.material.black, "{what}");
+    assert_eq!(
+        a.in_check.white,
+        pos.in_check(zonal::Color::White),
+        "{what}"
+    );
+    assert_eq!(
+        a.in_check.black,
+        pos.in_check(zonal::Color::Black),
+        "{what}"
+    );
+    assert_eq!(
+        a.material.balance,
+        a.material.white - a.material.black,
+        "{what}"
+    );
     assert_eq!(a.horizon, horizon, "{what}: horizon");
     assert_eq!(a.search.mode, mode, "{what}: search mode");
-    assert_eq!(a.search.depth, horizon as u32, "{what}: depth defaults to the horizon");
+    assert_eq!(
+        a.search.depth, horizon as u32,
+        "{what}: depth defaults to the horizon"
+    );
     if pos.status().is_over() {
-        assert!(a.recommended.is_empty(), "{what}: moves recommended after the game ended");
+        assert!(
+            a.recommended.is_empty(),
+            "{what}: moves recommended after the game ended"
+        );
     } else {
         assert!(!a.recommended.is_empty(), "{what}: nothing recommended");
         assert!(a.search.nodes > 0, "{what}: no nodes searched");
@@ -163,16 +262,35 @@ fn check_analysis(what: &str, a: &AnalysisJson, horizon: i32, mode: &str) {
         let mv = pos
             .parse_uci(&r.uci)
             .unwrap_or_else(|e| panic!("{what}: recommended {} is not legal: {e}", r.uci));
-        assert!(seen.insert(r.uci.clone()), "{what}: {} recommended twice", r.uci);
-        assert_eq!(r.book, zonal::book::write_move(&pos, &mv), "{what}: book of {}", r.uci);
-        assert_eq!(r.line.first(), Some(&r.uci), "{what}: line of {} starts elsewhere", r.uci);
+        assert!(
+            seen.insert(r.uci.clone()),
+            "{what}: {} recommended twice",
+            r.uci
+        );
+        assert_eq!(
+            r.book,
+            zonal::book::write_move(&pos, &mv),
+            "{what}: book of {}",
+            r.uci
+        );
+        assert_eq!(
+            r.line.first(),
+            Some(&r.uci),
+            "{what}: line of {} starts elsewhere",
+            r.uci
+        );
         replay(&format!("{what}, line of {}", r.uci), &pos, &r.line);
         let outcome = match r.score {
             s if s >= PROVEN => Some("win"),
             s if s <= -PROVEN => Some("loss"),
             _ => None,
         };
-        assert_eq!(r.outcome.as_deref(), outcome, "{what}: outcome of {}", r.uci);
+        assert_eq!(
+            r.outcome.as_deref(),
+            outcome,
+            "{what}: outcome of {}",
+            r.uci
+        );
         assert!(!r.reason.is_empty(), "{what}: no reason for {}", r.uci);
     }
     for h in &a.hot_spots {
@@ -181,9 +299,15 @@ fn check_analysis(what: &str, a: &AnalysisJson, horizon: i32, mode: &str) {
     }
     for (i, z) in a.zones.iter().enumerate() {
         assert_eq!(z.index, i, "{what}: zone indices");
-        let root = pos.piece_at(z.root).unwrap_or_else(|| panic!("{what}: zone {i}: empty root"));
+        let root = pos
+            .piece_at(z.root)
+            .unwrap_or_else(|| panic!("{what}: zone {i}: empty root"));
         assert_eq!(root.color.name(), z.side, "{what}: zone {i}: root side");
-        assert_eq!(root.kind.letter().to_string(), z.piece, "{what}: zone {i}: root piece");
+        assert_eq!(
+            root.kind.letter().to_string(),
+            z.piece,
+            "{what}: zone {i}: root piece"
+        );
         let target = pos.piece_at(z.target).map(|p| p.char().to_string());
         assert_eq!(z.target_piece, target, "{what}: zone {i}: target piece");
     }
@@ -211,7 +335,11 @@ fn the_schema_is_closed_and_requires_every_field() {
             Value::Object(map) => {
                 if let Some(Value::Object(props)) = map.get("properties") {
                     *seen += 1;
-                    assert_eq!(map.get("type"), Some(&Value::String("object".into())), "{at}");
+                    assert_eq!(
+                        map.get("type"),
+                        Some(&Value::String("object".into())),
+                        "{at}"
+                    );
                     assert_eq!(
                         map.get("additionalProperties"),
                         Some(&Value::Bool(false)),
@@ -251,23 +379,41 @@ fn single_analyses_validate_and_round_trip() {
     for (args, horizon, doc) in singles() {
         let what = format!("zonal {}", args.join(" "));
         assert_valid(&what, doc);
-        assert!(doc.get("analyses").is_none(), "{what}: a batch for one position");
+        assert!(
+            doc.get("analyses").is_none(),
+            "{what}: a batch for one position"
+        );
         let a: AnalysisJson = serde_json::from_value(doc.clone())
             .unwrap_or_else(|e| panic!("{what}: does not parse as AnalysisJson: {e}"));
-        assert_eq!(&serde_json::to_value(&a).expect("serialize"), doc, "{what}: round trip");
-        let mode = if args.iter().any(|a| a == "--full") { "full" } else { "zones" };
+        assert_eq!(
+            &serde_json::to_value(&a).expect("serialize"),
+            doc,
+            "{what}: round trip"
+        );
+        let mode = if args.iter().any(|a| a == "--full") {
+            "full"
+        } else {
+            "zones"
+        };
         check_analysis(&what, &a, *horizon, mode);
         let top: usize = args
             .iter()
             .position(|a| a == "--top")
             .map_or(5, |i| args[i + 1].parse().expect("a number"));
-        assert!(a.recommended.len() <= top, "{what}: more than {top} recommended");
+        assert!(
+            a.recommended.len() <= top,
+            "{what}: more than {top} recommended"
+        );
         // A record chosen from a file carries its id; bm/am only where the file has them.
         if let Some(i) = args.iter().position(|a| a == "--id") {
             assert_eq!(a.id.as_deref(), Some(args[i + 1].as_str()), "{what}: id");
         }
         if args[1] == "startpos" || args[1] == OVER {
-            assert_eq!((&a.id, &a.bm, &a.am, a.matched), (&None, &None, &None, None), "{what}");
+            assert_eq!(
+                (&a.id, &a.bm, &a.am, a.matched),
+                (&None, &None, &None, None),
+                "{what}"
+            );
         }
     }
     // The game-over position: nothing searched.
@@ -282,7 +428,11 @@ fn the_tactics_batch_validates_round_trips_and_scores_consistently() {
     let doc = batch();
     assert_valid("analyse positions/tactics.t1", doc);
     let b: BatchJson = serde_json::from_value(doc.clone()).expect("parses as BatchJson");
-    assert_eq!(&serde_json::to_value(&b).expect("serialize"), doc, "round trip");
+    assert_eq!(
+        &serde_json::to_value(&b).expect("serialize"),
+        doc,
+        "round trip"
+    );
     assert_eq!(b.schema_version, SCHEMA_VERSION);
     let records = tactics();
     assert_eq!(b.analyses.len(), records.len(), "one analysis per record");
@@ -293,13 +443,28 @@ fn the_tactics_batch_validates_round_trips_and_scores_consistently() {
         assert_eq!(a.id.as_deref(), r.id(), "{what}: id");
         assert_eq!(a.bm.as_deref(), r.operands("bm"), "{what}: bm");
         assert_eq!(a.am.as_deref(), r.operands("am"), "{what}: am");
-        assert!(a.matched.is_some(), "{what}: has bm, so matched is not null");
+        assert!(
+            a.matched.is_some(),
+            "{what}: has bm, so matched is not null"
+        );
     }
     let s = &b.summary;
     assert_eq!(s.positions, b.analyses.len());
-    assert_eq!(s.with_answer, b.analyses.iter().filter(|a| a.matched.is_some()).count());
-    assert_eq!(s.matched, b.analyses.iter().filter(|a| a.matched == Some(true)).count());
-    assert_eq!(s.nodes, b.analyses.iter().map(|a| a.search.nodes).sum::<u64>());
+    assert_eq!(
+        s.with_answer,
+        b.analyses.iter().filter(|a| a.matched.is_some()).count()
+    );
+    assert_eq!(
+        s.matched,
+        b.analyses
+            .iter()
+            .filter(|a| a.matched == Some(true))
+            .count()
+    );
+    assert_eq!(
+        s.nodes,
+        b.analyses.iter().map(|a| a.search.nodes).sum::<u64>()
+    );
     assert_eq!(s.with_answer, records.len());
 }
 
@@ -315,7 +480,14 @@ fn several_positions_make_a_batch() {
     for a in &b.analyses {
         check_analysis("batch of three", a, 2, "zones");
     }
-    assert_eq!((b.summary.positions, b.summary.with_answer, b.summary.matched), (3, 0, 0));
+    assert_eq!(
+        (
+            b.summary.positions,
+            b.summary.with_answer,
+            b.summary.matched
+        ),
+        (3, 0, 0)
+    );
 }
 
 /// The schema is strict: it rejects what the structs would not produce.
@@ -352,7 +524,14 @@ fn the_schema_rejects_altered_output() {
 #[test]
 fn search_command_json_and_text() {
     for full in [false, true] {
-        let mut args = vec!["search", "positions/tactics.t1", "--id", "E4-sums", "--depth", "2"];
+        let mut args = vec![
+            "search",
+            "positions/tactics.t1",
+            "--id",
+            "E4-sums",
+            "--depth",
+            "2",
+        ];
         if full {
             args.push("--full");
         }
@@ -364,15 +543,20 @@ fn search_command_json_and_text() {
             .keys()
             .map(String::as_str)
             .collect();
-        let expected: BTreeSet<&str> =
-            ["position", "mode", "depth", "best", "book", "score", "line", "nodes", "micros"]
-                .into_iter()
-                .collect();
+        let expected: BTreeSet<&str> = [
+            "position", "mode", "depth", "best", "book", "score", "line", "nodes", "micros",
+        ]
+        .into_iter()
+        .collect();
         assert_eq!(keys, expected, "search --json fields");
         assert_eq!(doc["mode"], if full { "full" } else { "zones" });
         assert_eq!(doc["depth"], 2);
         assert!(doc["nodes"].as_u64().is_some_and(|n| n > 0), "nodes");
-        let pos: Position = doc["position"].as_str().expect("position").parse().expect("a position");
+        let pos: Position = doc["position"]
+            .as_str()
+            .expect("position")
+            .parse()
+            .expect("a position");
         let best = doc["best"].as_str().expect("a best move");
         let mv = pos.parse_uci(best).expect("best is legal");
         assert_eq!(doc["book"], zonal::book::write_move(&pos, &mv));
@@ -406,7 +590,14 @@ fn bad_input_exits_with_code_2() {
         &["analyse", "startpos", "--material", "K=3"],
         &["analyse", "startpos", "--depth", "0"],
         &["search", "no/such/file.t1", "--depth", "2"],
-        &["search", "positions/tactics.t1", "--id", "no-such-id", "--depth", "2"],
+        &[
+            "search",
+            "positions/tactics.t1",
+            "--id",
+            "no-such-id",
+            "--depth",
+            "2",
+        ],
         &["search", "startpos", "--depth", "0"],
         &["search", "startpos", "--horizon", "13"],
     ];

@@ -1,0 +1,207 @@
+//! `zonal bench`: the headline figures on a fixed built-in set of positions.
+//!
+//! Wall-clock figures for a quick look on the machine at hand (criterion benches in `benches/`
+//! give the careful ones): perft speed, force maps, the full mathematical projection, the
+//! incremental update against a rebuild, zone-guided against full-width search nodes, and batch
+//! analysis on one core and on all cores.
+
+use crate::analysis::{AnalysisConfig, analyse_all};
+use crate::force::ForceMap;
+use crate::incremental::Tracker;
+use crate::perft::perft;
+use crate::position::Position;
+use crate::rules::ChessT1;
+use crate::sample;
+use crate::search::{Mode, SearchConfig, search};
+use crate::zone::{Projection, ZoneConfig};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// The figures `zonal bench` reports.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct BenchReport {
+    /// Threads available to rayon.
+    pub threads: usize,
+    /// Positions in the built-in set (random middlegames, fixed seed).
+    pub positions: usize,
+    /// Perft from the start position: depth, nodes, nodes per second (one core).
+    pub perft: (u32, u64, f64),
+    /// Force map from scratch, nanoseconds per position.
+    pub force_map_ns: f64,
+    /// Full projection at horizon 4, microseconds per position (one thread).
+    pub projection_us: f64,
+    /// Incremental update after a move, microseconds (one thread).
+    pub update_us: f64,
+    /// Rebuild of the same positions from scratch, microseconds (one thread).
+    pub rebuild_us: f64,
+    /// rebuild / update.
+    pub update_ratio: f64,
+    /// Share of attack zones the updates took over unchanged.
+    pub reuse_share: f64,
+    /// Search to depth 4: nodes of the zone-guided search over the set.
+    pub zone_nodes: u64,
+    /// Search to depth 4: nodes of the full-width search over the set.
+    pub full_nodes: u64,
+    /// How often both searches choose the same move.
+    pub same_best: usize,
+    /// Batch analysis, positions per second on one thread.
+    pub batch_one: f64,
+    /// Batch analysis, positions per second on all threads.
+    pub batch_all: f64,
+}
+
+fn one_thread<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new().num_threads(1).build() {
+        Ok(pool) => pool.install(f),
+        Err(_) => f(),
+    }
+}
+
+/// Runs the built-in benchmark; `quick` uses fewer positions and a shallower perft.
+pub fn run(quick: bool) -> BenchReport {
+    let n = if quick { 4 } else { 16 };
+    let positions: Vec<Position> = sample::middlegames(n, 2024);
+    let depth = if quick { 4 } else { 5 };
+    let start = Position::startpos();
+    let t = Instant::now();
+    let nodes = perft(&start, depth);
+    let perft_nps = nodes as f64 / t.elapsed().as_secs_f64().max(1e-9);
+
+    let reps = 200;
+    let t = Instant::now();
+    for _ in 0..reps {
+        for p in &positions {
+            black_box(ForceMap::new(black_box(p).board()));
+        }
+    }
+    let force_map_ns = t.elapsed().as_secs_f64() * 1e9 / (reps * positions.len()) as f64;
+
+    let config = ZoneConfig::default();
+    let (projection_us, update_us, rebuild_us, reuse_share) = one_thread(|| {
+        let t = Instant::now();
+        for p in &positions {
+            black_box(Projection::build(&ChessT1, p, &config));
+        }
+        let projection_us = t.elapsed().as_secs_f64() * 1e6 / positions.len() as f64;
+        // Updates along the first legal moves of short random continuations.
+        let mut rng = sample::Rng::new(7);
+        let (mut update, mut rebuild, mut count) = (0.0, 0.0, 0usize);
+        let (mut reused, mut built) = (0usize, 0usize);
+        for p in &positions {
+            let mut tracker = Tracker::new(&ChessT1, *p, config.clone());
+            for ply in 0..8 {
+                let legal = tracker.position().legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = legal[rng.below(legal.len())];
+                let t = Instant::now();
+                tracker.play(&mv);
+                let u = t.elapsed().as_secs_f64();
+                let t = Instant::now();
+                black_box(Projection::build(&ChessT1, tracker.position(), &config));
+                let r = t.elapsed().as_secs_f64();
+                if ply >= 2 {
+                    update += u;
+                    rebuild += r;
+                    count += 1;
+                    reused += tracker.stats().reused;
+                    built += tracker.stats().rebuilt;
+                }
+            }
+        }
+        let count = count.max(1) as f64;
+        (
+            projection_us,
+            update * 1e6 / count,
+            rebuild * 1e6 / count,
+            reused as f64 / (reused + built).max(1) as f64,
+        )
+    });
+
+    let (mut zone_nodes, mut full_nodes, mut same_best) = (0, 0, 0);
+    for p in &positions {
+        let zones = search(
+            p,
+            &SearchConfig {
+                depth: 4,
+                mode: Mode::Zones,
+                ..SearchConfig::default()
+            },
+        );
+        let full = search(
+            p,
+            &SearchConfig {
+                depth: 4,
+                mode: Mode::Full,
+                ..SearchConfig::default()
+            },
+        );
+        zone_nodes += zones.nodes;
+        full_nodes += full.nodes;
+        same_best += (zones.best == full.best) as usize;
+    }
+
+    let cfg = AnalysisConfig {
+        horizon: 3,
+        ..AnalysisConfig::default()
+    };
+    let batch: Vec<Position> = sample::middlegames(if quick { 8 } else { 32 }, 99);
+    let t = Instant::now();
+    black_box(analyse_all(&batch, &cfg, Some(1), || {}));
+    let batch_one = batch.len() as f64 / t.elapsed().as_secs_f64().max(1e-9);
+    let t = Instant::now();
+    black_box(analyse_all(&batch, &cfg, None, || {}));
+    let batch_all = batch.len() as f64 / t.elapsed().as_secs_f64().max(1e-9);
+
+    BenchReport {
+        threads: rayon::current_num_threads(),
+        positions: positions.len(),
+        perft: (depth, nodes, perft_nps),
+        force_map_ns,
+        projection_us,
+        update_us,
+        rebuild_us,
+        update_ratio: rebuild_us / update_us.max(1e-9),
+        reuse_share,
+        zone_nodes,
+        full_nodes,
+        same_best,
+        batch_one,
+        batch_all,
+    }
+}
+
+impl BenchReport {
+    /// The figures as text.
+    pub fn to_text(&self) -> String {
+        format!(
+            "zonal bench ({} threads, {} middlegame positions)\n\
+             perft {} from the start: {} nodes, {:.1} M nodes/s (one core)\n\
+             force map from scratch: {:.0} ns a position\n\
+             full projection, H=4: {:.0} us a position (one thread)\n\
+             incremental update after a move: {:.0} us vs rebuild {:.0} us (ratio {:.2}; {:.0}% of attack zones reused)\n\
+             search depth 4: zone-guided {} nodes, full-width {} nodes ({:.1}x fewer), same best move {}/{}\n\
+             batch analysis (H=3): {:.1} positions/s on one thread, {:.1} on all ({:.2}x)",
+            self.threads,
+            self.positions,
+            self.perft.0,
+            self.perft.1,
+            self.perft.2 / 1e6,
+            self.force_map_ns,
+            self.projection_us,
+            self.update_us,
+            self.rebuild_us,
+            self.update_ratio,
+            self.reuse_share * 100.0,
+            self.zone_nodes,
+            self.full_nodes,
+            self.full_nodes as f64 / self.zone_nodes.max(1) as f64,
+            self.same_best,
+            self.positions,
+            self.batch_one,
+            self.batch_all,
+            self.batch_all / self.batch_one.max(1e-9),
+        )
+    }
+}
