@@ -203,6 +203,10 @@ pub enum Command {
         /// Threads for a batch of positions (default: all cores).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
         jobs: Option<u32>,
+        /// Also write one SVG picture per position into this folder: the board, the zones of the
+        /// side to move and the recommended move as a green arrow.
+        #[arg(long, value_name = "DIR")]
+        svg: Option<std::path::PathBuf>,
     },
     /// Search a position: best move, score and nodes, zone-guided or full-width (`--full`).
     Search {
@@ -423,6 +427,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             material,
             json,
             jobs,
+            svg,
         } => {
             let material = match material {
                 Some(text) => crate::exchange::Material::parse(&text).map_err(CliError::input)?,
@@ -442,6 +447,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 &cfg,
                 json,
                 jobs.map(|j| j as usize),
+                svg.as_deref(),
             )
         }
         Command::Search {
@@ -1247,7 +1253,10 @@ fn analyse_inputs(
             from_file = true;
             let records = posfile::read_file(path).map_err(CliError::input)?;
             let chosen: Vec<&posfile::Record> = if id.is_some() || index.is_some() {
-                vec![posfile::select(&records, id, index).map_err(CliError::input)?]
+                vec![
+                    posfile::select(&records, id, index)
+                        .map_err(|e| CliError::input(format!("{arg}: {e}")))?,
+                ]
             } else {
                 records.iter().collect()
             };
@@ -1277,6 +1286,7 @@ fn analyse_cmd(
     cfg: &crate::analysis::AnalysisConfig,
     json: bool,
     jobs: Option<usize>,
+    svg: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
     let (inputs, batch) = analyse_inputs(args, id, index)?;
     let positions: Vec<Position> = inputs.iter().map(|(p, _)| *p).collect();
@@ -1297,6 +1307,9 @@ fn analyse_cmd(
         .into_iter()
         .zip(inputs.iter().map(|(_, e)| e))
         .collect();
+    if let Some(dir) = svg {
+        analyse_svgs(&analyses, cfg, dir)?;
+    }
     if json {
         let objects: Vec<AnalysisJson> = analyses
             .iter()
@@ -1371,5 +1384,57 @@ fn search_cmd(pos: &Position, cfg: &SearchConfig, json: bool) -> Result<(), CliE
         None => println!("no move (status: {})", pos.status()),
     }
     eprintln!("search: {:.1} ms", micros as f64 / 1000.0);
+    Ok(())
+}
+
+/// Writes one picture per analysed position into `dir`: `<id>.svg` (or `position-<n>.svg`).
+fn analyse_svgs(
+    analyses: &[(crate::analysis::Analysis, &Expected)],
+    cfg: &crate::analysis::AnalysisConfig,
+    dir: &std::path::Path,
+) -> Result<(), CliError> {
+    use crate::report::svg::{Highlight, SvgOptions, ZoneFilter, render};
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::input(format!("--svg: cannot create {}: {e}", dir.display())))?;
+    for (n, (analysis, expected)) in analyses.iter().enumerate() {
+        let pos = &analysis.position;
+        let zone_cfg = ZoneConfig {
+            horizon: cfg.horizon,
+            ..ZoneConfig::default()
+        };
+        let mp = Projection::build(&ChessT1, pos, &zone_cfg);
+        let highlight = analysis.recommended.first().map(|r| Highlight {
+            from: r.mv.from,
+            to: r.mv.to,
+            label: Some(r.book.clone()),
+        });
+        let title = expected
+            .id
+            .clone()
+            .unwrap_or_else(|| format!("position-{}", n + 1));
+        let options = SvgOptions {
+            force: false,
+            zones: Some(ZoneFilter {
+                zone: None,
+                side: Some(pos.side_to_move()),
+            }),
+            highlight,
+            title: Some(title.clone()),
+        };
+        let name: String = title
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let path = dir.join(format!("{name}.svg"));
+        std::fs::write(&path, render(pos, Some(&mp), &options))
+            .map_err(|e| CliError::input(format!("--svg: cannot write {}: {e}", path.display())))?;
+        tracing::info!("wrote {}", path.display());
+    }
     Ok(())
 }

@@ -287,3 +287,65 @@ fn trajectory_errors_exit_2() {
         );
     }
 }
+
+/// Batch analysis gives the same answers (timings aside) whatever the number of threads.
+#[test]
+fn batch_analysis_identical_for_any_thread_count() {
+    let strip = |mut v: Value| {
+        for a in v["analyses"].as_array_mut().unwrap() {
+            a["micros"] = Value::Null;
+        }
+        v
+    };
+    let one = strip(json(&[
+        "analyse",
+        "positions/book-examples.t1",
+        "--horizon",
+        "3",
+        "--jobs",
+        "1",
+        "--json",
+    ]));
+    let two = strip(json(&[
+        "analyse",
+        "positions/book-examples.t1",
+        "--horizon",
+        "3",
+        "--jobs",
+        "2",
+        "--json",
+    ]));
+    assert_eq!(one["analyses"].as_array().unwrap().len(), 16);
+    assert_eq!(one, two);
+}
+
+/// `analyse --svg DIR` writes one picture per position, named by id, with the recommended move.
+#[test]
+fn analyse_writes_pictures() {
+    let dir = std::env::temp_dir().join(format!("zonal-svg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = zonal(&[
+        "analyse",
+        "positions/book-examples.t1",
+        "--horizon",
+        "2",
+        "--svg",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 16);
+    assert!(names.contains(&"E4.svg".to_string()), "{names:?}");
+    let svg = std::fs::read_to_string(dir.join("E4.svg")).unwrap();
+    assert!(
+        svg.starts_with("<?xml") || svg.starts_with("<svg"),
+        "{}",
+        &svg[..40]
+    );
+    assert!(svg.contains("</svg>"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
