@@ -207,7 +207,7 @@ fn zone_text(zone: &Zone<Piece>, outcome: i32) -> String {
                     zone.label(t),
                     path.piece.kind.name(),
                     path.start(),
-                    role_name(zt.role),
+                    Role::describe(zt.role),
                     path.goal()
                 )
             })
@@ -232,19 +232,6 @@ fn zone_text(zone: &Zone<Piece>, outcome: i32) -> String {
         status,
         value
     )
-}
-
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Root => "attack",
-        Role::Control => "control",
-        Role::Capture => "capture",
-        Role::Blockade => "blockade",
-        Role::Reinforcement => "reinforcement",
-        Role::Retreat => "retreat",
-        Role::Support => "support",
-        Role::AttackPiece => "attack on the piece",
-    }
 }
 
 /// Explains a root move from its motives and the exchange it starts.
@@ -289,7 +276,7 @@ fn reason(
                     "meets the attack on {} (zone {}, {})",
                     m.target,
                     m.zone,
-                    role_name(m.role)
+                    Role::describe(m.role)
                 ),
             }
         } else {
@@ -298,7 +285,7 @@ fn reason(
                 Role::Support => format!("supports the attack on {} (zone {})", m.target, m.zone),
                 _ => format!(
                     "{} for the attack on {} (zone {})",
-                    role_name(m.role),
+                    Role::describe(m.role),
                     m.target,
                     m.zone
                 ),

@@ -141,6 +141,31 @@ pub enum Role {
     AttackPiece,
 }
 
+impl Role {
+    /// snake_case name, as in the JSON output (`"attack_piece"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Root => "root",
+            Role::Control => "control",
+            Role::Capture => "capture",
+            Role::Blockade => "blockade",
+            Role::Reinforcement => "reinforcement",
+            Role::Retreat => "retreat",
+            Role::Support => "support",
+            Role::AttackPiece => "attack_piece",
+        }
+    }
+
+    /// A few words for prose (`"attack on the piece"`).
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Role::Root => "attack",
+            Role::AttackPiece => "attack on the piece",
+            other => other.name(),
+        }
+    }
+}
+
 /// Where a trajectory is attached to the trajectory it negates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Attachment {

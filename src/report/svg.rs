@@ -723,19 +723,6 @@ fn write_label(out: &mut String, label: &Label, r: &Rect) {
     );
 }
 
-fn role_name(role: Role) -> &'static str {
-    match role {
-        Role::Root => "root",
-        Role::Control => "control",
-        Role::Capture => "capture",
-        Role::Blockade => "blockade",
-        Role::Reinforcement => "reinforcement",
-        Role::Retreat => "retreat",
-        Role::Support => "support",
-        Role::AttackPiece => "attack_piece",
-    }
-}
-
 fn kind_name(kind: ZoneKind) -> &'static str {
     match kind {
         ZoneKind::Attack => "attack",
@@ -790,7 +777,7 @@ fn describe(zone: &Zone<Piece>, t: usize, zt: &ZoneTrajectory<Piece>) -> String 
         zone.label(t),
         side_title(zt.trajectory.piece.color),
         zt.trajectory.piece.kind.name(),
-        role_name(zt.role).replace('_', " "),
+        Role::name(zt.role).replace('_', " "),
         squares.join("-")
     )
 }
@@ -938,7 +925,7 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
             let _ = writeln!(
                 body,
                 "<path class=\"trajectory\" {attrs} data-role=\"{}\" data-level=\"{}\" data-camp=\"{}\" data-color=\"{}\" data-squares=\"{}\" data-holds=\"{holds}\" d=\"{}\" {}><title>{}</title></path>",
-                role_name(zt.role),
+                Role::name(zt.role),
                 zt.level,
                 zt.camp.sign(),
                 path.piece.color.name(),
