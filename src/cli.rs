@@ -1246,11 +1246,9 @@ fn analyse_inputs(
     index: Option<usize>,
 ) -> Result<(Vec<(Position, Expected)>, bool), CliError> {
     let mut out = Vec::new();
-    let mut from_file = false;
     for arg in args {
         let path = std::path::Path::new(arg);
         if arg != "startpos" && path.is_file() {
-            from_file = true;
             let records = posfile::read_file(path).map_err(CliError::input)?;
             let chosen: Vec<&posfile::Record> = if id.is_some() || index.is_some() {
                 vec![
@@ -1275,7 +1273,7 @@ fn analyse_inputs(
             ));
         }
     }
-    let batch = out.len() > 1 || from_file && id.is_none() && index.is_none();
+    let batch = out.len() > 1;
     Ok((out, batch))
 }
 
