@@ -153,6 +153,9 @@ struct Searcher<'a> {
     nodes: u64,
 }
 
+/// Weight of the material a quiet move leaves en prise in a candidate's priority.
+const EN_PRISE_WEIGHT: i32 = 4;
+
 /// Moves the zones of `pos` name for the side to move, with their motives, best first.
 pub fn zone_candidates(
     pos: &Position,
@@ -206,20 +209,45 @@ pub fn zone_candidates(
             });
         }
     }
+    // Our pieces that stand attacked by an open enemy zone: moving them away saves them.
+    let mut threatened: BTreeMap<Square, i32> = BTreeMap::new();
+    for z in &mp.zones {
+        if z.side != us
+            && z.is_open()
+            && !matches!(z.target.aim, Aim::King | Aim::Castle)
+            && let Some(p) = z.target.piece
+        {
+            let v = threatened.entry(z.target.square).or_default();
+            *v = (*v).max(material.value(p.kind));
+        }
+    }
     let mut out: Vec<(Move, Vec<Motive>, i32)> = Vec::new();
     for mv in legal {
         let motives = by_step.get(&(mv.from, mv.to)).cloned().unwrap_or_default();
-        // What the move wins on its square when both sides go on exchanging there (promotions
-        // included): captures and promotions first, the best of them first.
-        let gain = if mv.kind != MoveKind::Quiet || mv.promotion.is_some() {
-            crate::exchange::exchange_after(pos, &mv, material).value
-        } else {
-            0
-        };
-        if motives.is_empty() && mv.kind == MoveKind::Quiet && mv.promotion.is_none() {
+        let quiet = mv.kind == MoveKind::Quiet && mv.promotion.is_none();
+        let saves = threatened.get(&mv.from).copied().unwrap_or(0);
+        if motives.is_empty() && quiet && saves == 0 {
             continue;
         }
-        let priority = gain.max(0) * 4 + motives.iter().map(|m| m.value).max().unwrap_or(0);
+        // What the move wins on its square when both sides go on exchanging there (promotions
+        // included): captures and promotions first, the best of them first. For a quiet move,
+        // whether the piece moved is safe on its new square.
+        let gain = crate::exchange::exchange_after(pos, &mv, material).value;
+        let saves = if gain >= 0 { saves } else { 0 };
+        if motives.is_empty() && quiet && saves == 0 {
+            continue;
+        }
+        let motive = motives
+            .iter()
+            .map(|m| m.value)
+            .max()
+            .unwrap_or(0)
+            .max(saves);
+        let priority = if quiet {
+            gain.min(0) * EN_PRISE_WEIGHT + motive
+        } else {
+            gain.max(0) * 4 + motive
+        };
         out.push((mv, motives, priority));
     }
     out.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.uci().cmp(&b.0.uci())));
@@ -276,6 +304,29 @@ impl Searcher<'_> {
             alpha = alpha.max(score);
         }
         alpha
+    }
+
+    /// What the side to move keeps if it makes a neutral move: the material balance less the
+    /// best exchange the opponent, were it to move now, could start on one of its pieces. `None`
+    /// when the opponent would then win the game (a royal en prise) or the position cannot be
+    /// turned over.
+    fn stand_pat(&self, pos: &Position) -> Option<i32> {
+        let us = pos.side_to_move();
+        let mut setup = pos.to_setup();
+        setup.side = us.other();
+        let turned = Position::from_setup(setup).ok()?;
+        let mut threat = 0;
+        for (sq, piece) in pos.board().iter() {
+            if piece.color != us || !turned.can_capture_on(us.other(), sq) {
+                continue;
+            }
+            let value = crate::exchange::exchange(&turned, sq, &self.cfg.material).value;
+            if value >= PROVEN {
+                return None;
+            }
+            threat = threat.max(value);
+        }
+        Some(self.evaluate(pos) - threat)
     }
 
     /// Captures first (most valuable victim), then the rest in a stable order.
@@ -347,7 +398,20 @@ impl Searcher<'_> {
             return self.quiescence(pos, alpha, beta, ply, self.cfg.quiescence_depth);
         }
         let original_alpha = alpha;
-        let (best, best_line) = self.search_moves(pos, &moves, depth, alpha, beta, ply);
+        let (mut best, mut best_line) = self.search_moves(pos, &moves, depth, alpha, beta, ply);
+        // The narrow tree names few moves; below the root the side to move is assumed to have
+        // some unnamed quiet move that keeps the position as it stands less what the opponent
+        // already threatens (a stand-pat), so that a defence the zones do not name cannot make
+        // the opponent's previous move look stronger than it is.
+        if self.cfg.mode == Mode::Zones
+            && ply > 0
+            && best > -PROVEN
+            && let Some(stand) = self.stand_pat(pos)
+            && stand > best
+        {
+            best = stand;
+            best_line = Vec::new();
+        }
         // A narrow tree must not declare a side lost: before accepting a proven loss for the side
         // to move, look at all its moves (the defence may be no negation at all, e.g. keeping a
         // royal at home).
