@@ -1,16 +1,21 @@
 //! Not recomputing what was computed (zones.md §5): the mathematical projection kept up to date
 //! move by move, rebuilding only the zones a move can change.
 //!
-//! A [`Tracker`] keeps every zone it has built with what the build read: the squares it observed
-//! (the searched regions of the pieces whose trajectories it took, the target's surroundings, the
-//! lines of force onto every square it weighed) and every answer its scans found, piece by piece.
-//! After a move it recomputes the distance maps and the root trajectories (cheap), and for each
-//! root it reuses the zone built for the same root trajectory and the same side to move (the
-//! budgets depend on who moves, so zones are kept per side: "budgets shifted by one half-move")
-//! unless a square the build observed has changed since, or a piece whose search now meets a
-//! changed square would answer differently. Everything else is rebuilt; linked zones and complexes
-//! are always recomputed. The result is always exactly what [`Projection::build`] gives, which
-//! the tests check after every move of thousands of random games.
+//! A [`ZoneCache`] keeps every zone it has built with what the build read: the squares it
+//! observed (the searched regions of the pieces whose trajectories it took, the target's
+//! surroundings, the lines of force onto every square it weighed) and every answer its scans
+//! found, piece by piece, together with the position it was built in. To project a new position
+//! it computes the distance maps and the root trajectories (cheap), and for each root it looks
+//! for a zone built for the same root trajectory, side to move and horizon (the budgets depend on
+//! who moves, so zones are kept per side: "budgets shifted by one half-move") in a position that
+//! differs from this one on a few squares; it takes that zone over unless a square the build
+//! observed differs, or a piece whose search now meets such a square would answer differently.
+//! Everything else is rebuilt; linked zones and complexes are always recomputed. The result is
+//! always exactly what [`Projection::build`] gives, which the tests check after every move of
+//! thousands of random games. Because the cache compares positions square by square, it serves
+//! any position: the previous move's, a sibling in a search tree, a transposition.
+//!
+//! A [`Tracker`] is a cache following one line of play, with undo.
 //!
 //! ```
 //! use zonal::incremental::Tracker;
@@ -33,11 +38,14 @@ use crate::rules::{Aim, Rules};
 use crate::square::{Color, Square};
 use crate::zone::{Board, Deps, Projection, Seed, Zone, ZoneConfig, force_region};
 use rayon::prelude::*;
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, OnceLock};
 
-/// What identifies a zone across moves: the side to move and the root trajectory with its target.
+/// What identifies a zone across positions: the horizon, the side to move and the root
+/// trajectory with its target.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct SeedKey<P> {
+    horizon: i32,
     side_to_move: Color,
     root: P,
     squares: Vec<Square>,
@@ -45,27 +53,44 @@ struct SeedKey<P> {
     aim: Aim,
 }
 
+impl<P: Copy> SeedKey<P> {
+    fn of(horizon: i32, side_to_move: Color, seed: &Seed<P>) -> SeedKey<P> {
+        SeedKey {
+            horizon,
+            side_to_move,
+            root: seed.root.piece,
+            squares: seed.root.squares.clone(),
+            target: seed.target.piece,
+            aim: seed.target.aim,
+        }
+    }
+}
+
 /// A root seed with its key.
 type Keyed<P> = (SeedKey<P>, Seed<P>);
 
-/// A zone with what its build read and the frame it was built in.
-struct Cached<P> {
-    zone: Zone<P>,
+/// A zone of a new projection: taken over (from the position with that id) or built (with what
+/// the build read).
+type Outcome<P> = (SeedKey<P>, Zone<P>, Result<u64, Deps>);
+
+/// A kept position: its id, the position and its projection.
+type Known<R> = (u64, <R as Rules>::Position, Arc<Projection<<R as Rules>::Piece>>);
+
+/// A zone (in a kept projection) with what its build read and the position (by id) it is known
+/// to be exact in.
+struct Cached {
+    /// Index of the zone in the projection of position `origin`.
+    index: usize,
     deps: Deps,
-    /// Index of the frame it was built in, and that frame's id.
-    frame: (usize, u64),
+    origin: u64,
 }
 
-/// One position of the line played, with its projection.
-struct Frame<R: Rules> {
-    id: u64,
-    pos: R::Position,
-    /// Squares changed by the move that led here.
-    changed: Bitboard,
-    projection: Projection<R::Piece>,
-}
+/// Most positions whose zones the cache keeps.
+const MAX_POSITIONS: usize = 4;
+/// Most zones kept per key (from different positions).
+const MAX_PER_KEY: usize = 2;
 
-/// How the last update went.
+/// How the last projection went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct UpdateStats {
     /// Attack zones taken over unchanged.
@@ -76,14 +101,165 @@ pub struct UpdateStats {
     pub linked: usize,
 }
 
+/// Zones built so far, reused wherever a rebuild would give exactly the same.
+pub struct ZoneCache<'r, R: Rules> {
+    rules: &'r R,
+    config: ZoneConfig,
+    zones: HashMap<SeedKey<R::Piece>, Vec<Cached>>,
+    /// The positions the kept zones were built in (or last confirmed in), with their
+    /// projections, oldest first.
+    positions: VecDeque<Known<R>>,
+    next_id: u64,
+    stats: UpdateStats,
+}
+
+impl<'r, R: Rules> ZoneCache<'r, R>
+where
+    R::Piece: Send + Sync,
+{
+    /// An empty cache for projections built with `config` (its horizon can be overridden per
+    /// call of [`ZoneCache::project_at`]).
+    pub fn new(rules: &'r R, config: ZoneConfig) -> ZoneCache<'r, R> {
+        ZoneCache {
+            rules,
+            config,
+            zones: HashMap::new(),
+            positions: VecDeque::new(),
+            next_id: 0,
+            stats: UpdateStats::default(),
+        }
+    }
+
+    /// How the last projection went.
+    pub fn stats(&self) -> UpdateStats {
+        self.stats
+    }
+
+    /// The projection of `pos` with the cache's horizon: exactly [`Projection::build`].
+    pub fn project(&mut self, pos: &R::Position) -> Arc<Projection<R::Piece>> {
+        self.project_at(pos, self.config.horizon)
+    }
+
+    /// The projection of `pos` with horizon `horizon`: exactly [`Projection::build`] with the
+    /// cache's configuration at that horizon.
+    pub fn project_at(&mut self, pos: &R::Position, horizon: i32) -> Arc<Projection<R::Piece>> {
+        let config = ZoneConfig {
+            horizon,
+            ..self.config.clone()
+        };
+        let id = self.next_id;
+        self.next_id += 1;
+        let board = Board::new(self.rules, pos, &config);
+        let side_to_move = self.rules.side_to_move(pos);
+        let keyed: Vec<Keyed<R::Piece>> = board
+            .attack_seeds()
+            .into_iter()
+            .map(|seed| (SeedKey::of(horizon, side_to_move, &seed), seed))
+            .collect();
+        // Squares on which each known position differs from this one.
+        let known: HashMap<u64, (Bitboard, &Projection<R::Piece>)> = self
+            .positions
+            .iter()
+            .map(|(i, p, mp)| (*i, (board_diff(self.rules, p, pos), &**mp)))
+            .collect();
+        let regions = Regions::new(&board);
+        let reusable: Vec<Option<(u64, Zone<R::Piece>)>> = keyed
+            .par_iter()
+            .map(|(key, seed)| {
+                // The nearest position's zone only: a zone that fails there rarely holds
+                // further away, and every check costs.
+                let cached = self
+                    .zones
+                    .get(key)?
+                    .iter()
+                    .min_by_key(|c| known.get(&c.origin).map_or(u32::MAX, |k| k.0.len()))?;
+                let (changed, mp) = known.get(&cached.origin)?;
+                let zone = mp.zones.get(cached.index)?;
+                valid(&board, &regions, zone, &cached.deps, seed, *changed)
+                    .then(|| (cached.origin, zone.clone()))
+            })
+            .collect();
+        let built: Vec<Outcome<R::Piece>> = keyed
+            .into_par_iter()
+            .zip(reusable)
+            .enumerate()
+            .map(|(i, ((key, seed), reused))| match reused {
+                Some((origin, mut zone)) => {
+                    zone.index = i;
+                    (key, zone, Ok(origin))
+                }
+                None => {
+                    let (zone, deps) = board.build_zone_deps(i, seed);
+                    (key, zone, Err(deps))
+                }
+            })
+            .collect();
+        let mut stats = UpdateStats::default();
+        let mut zones = Vec::with_capacity(built.len());
+        for (i, (key, zone, how)) in built.into_iter().enumerate() {
+            let list = self.zones.entry(key).or_default();
+            match how {
+                // Exact here too: it is now known for this position.
+                Ok(origin) => {
+                    stats.reused += 1;
+                    if let Some(c) = list.iter_mut().find(|c| c.origin == origin) {
+                        c.origin = id;
+                        c.index = i;
+                    }
+                }
+                Err(deps) => {
+                    stats.rebuilt += 1;
+                    list.insert(
+                        0,
+                        Cached {
+                            index: i,
+                            deps,
+                            origin: id,
+                        },
+                    );
+                    list.truncate(MAX_PER_KEY);
+                }
+            }
+            zones.push(zone);
+        }
+        let attack = zones.len();
+        let projection = Arc::new(Projection::assemble(&board, zones));
+        stats.linked = projection.zones.len() - attack;
+        self.stats = stats;
+        self.positions
+            .push_back((id, pos.clone(), Arc::clone(&projection)));
+        if self.positions.len() > MAX_POSITIONS
+            && let Some((old, ..)) = self.positions.pop_front()
+        {
+            self.zones.retain(|_, list| {
+                list.retain(|c| c.origin != old);
+                !list.is_empty()
+            });
+        }
+        projection
+    }
+}
+
+/// Squares whose contents differ between `a` and `b`.
+fn board_diff<R: Rules>(rules: &R, a: &R::Position, b: &R::Position) -> Bitboard {
+    let occupied =
+        |p: &R::Position| rules.pieces_of(p, Color::White) | rules.pieces_of(p, Color::Black);
+    (occupied(a) | occupied(b))
+        .filter(|&sq| rules.piece_at(a, sq) != rules.piece_at(b, sq))
+        .collect()
+}
+
+/// One position of the line played, with its projection.
+struct Frame<R: Rules> {
+    pos: R::Position,
+    projection: Arc<Projection<R::Piece>>,
+}
+
 /// The projection of a line of play, updated move by move.
 pub struct Tracker<'r, R: Rules> {
     rules: &'r R,
-    config: ZoneConfig,
     frames: Vec<Frame<R>>,
-    cache: HashMap<SeedKey<R::Piece>, Cached<R::Piece>>,
-    next_id: u64,
-    stats: UpdateStats,
+    cache: ZoneCache<'r, R>,
 }
 
 impl<'r, R: Rules> Tracker<'r, R>
@@ -92,16 +268,16 @@ where
 {
     /// Builds the projection of `start` from scratch.
     pub fn new(rules: &'r R, start: R::Position, config: ZoneConfig) -> Tracker<'r, R> {
-        let mut tracker = Tracker {
+        let mut cache = ZoneCache::new(rules, config);
+        let projection = cache.project(&start);
+        Tracker {
             rules,
-            config,
-            frames: Vec::new(),
-            cache: HashMap::new(),
-            next_id: 0,
-            stats: UpdateStats::default(),
-        };
-        tracker.push_frame(start, Bitboard::EMPTY);
-        tracker
+            frames: vec![Frame {
+                pos: start,
+                projection,
+            }],
+            cache,
+        }
     }
 
     /// The current position.
@@ -120,7 +296,7 @@ where
 
     /// How the last update went.
     pub fn stats(&self) -> UpdateStats {
-        self.stats
+        self.cache.stats()
     }
 
     /// Number of moves played (and not undone).
@@ -130,10 +306,9 @@ where
 
     /// Plays `mv` (legal in the current position) and updates the projection.
     pub fn play(&mut self, mv: &R::Move) {
-        let pos = self.position().clone();
-        let changed = self.rules.changed_squares(&pos, mv);
-        let next = self.rules.play(&pos, mv);
-        self.push_frame(next, changed);
+        let pos = self.rules.play(self.position(), mv);
+        let projection = self.cache.project(&pos);
+        self.frames.push(Frame { pos, projection });
     }
 
     /// Takes back the last move, restoring the previous projection. Does nothing at the start.
@@ -142,147 +317,26 @@ where
             self.frames.pop();
         }
     }
-
-    /// Squares changed since frame `index` (exclusive).
-    fn changed_since(&self, index: usize) -> Bitboard {
-        self.frames[index + 1..]
-            .iter()
-            .fold(Bitboard::EMPTY, |a, f| a | f.changed)
-    }
-
-    fn push_frame(&mut self, pos: R::Position, changed: Bitboard) {
-        let id = self.next_id;
-        self.next_id += 1;
-        let frame_index = self.frames.len();
-        // The frame goes in first (with an empty projection) so that `changed_since` sees it.
-        self.frames.push(Frame {
-            id,
-            pos: pos.clone(),
-            changed,
-            projection: Projection {
-                horizon: self.config.horizon,
-                side_to_move: self.rules.side_to_move(&pos),
-                zones: Vec::new(),
-                complexes: Vec::new(),
-            },
-        });
-        let board = Board::new(self.rules, &pos, &self.config);
-        let side_to_move = self.rules.side_to_move(&pos);
-        let seeds = board.attack_seeds();
-        let keyed: Vec<Keyed<R::Piece>> = seeds
-            .into_iter()
-            .map(|seed| {
-                let key = SeedKey {
-                    side_to_move,
-                    root: seed.root.piece,
-                    squares: seed.root.squares.clone(),
-                    target: seed.target.piece,
-                    aim: seed.target.aim,
-                };
-                (key, seed)
-            })
-            .collect();
-        // Which cached zones are still what a rebuild would give.
-        let regions = Regions::new(&board);
-        let reusable: Vec<Option<Zone<R::Piece>>> = keyed
-            .par_iter()
-            .map(|(key, seed)| {
-                let cached = self.cache.get(key)?;
-                let (index, frame_id) = cached.frame;
-                if index >= frame_index || self.frames[index].id != frame_id {
-                    return None;
-                }
-                let changed = self.changed_since(index);
-                valid(&board, &regions, cached, seed, changed).then(|| cached.zone.clone())
-            })
-            .collect();
-        let built: Vec<(Zone<R::Piece>, Option<Deps>)> = keyed
-            .into_par_iter()
-            .zip(reusable)
-            .enumerate()
-            .map(|(i, ((_, seed), reused))| match reused {
-                Some(mut zone) => {
-                    zone.index = i;
-                    (zone, None)
-                }
-                None => {
-                    let (zone, deps) = board.build_zone_deps(i, seed);
-                    (zone, Some(deps))
-                }
-            })
-            .collect();
-        let mut stats = UpdateStats::default();
-        let mut zones = Vec::with_capacity(built.len());
-        for (zone, deps) in built {
-            let root = &zone.root().trajectory;
-            let key = SeedKey {
-                side_to_move,
-                root: root.piece,
-                squares: root.squares.clone(),
-                target: zone.target.piece,
-                aim: zone.target.aim,
-            };
-            match deps {
-                // Still exact here: what it read is what a build here would read.
-                None => {
-                    stats.reused += 1;
-                    if let Some(cached) = self.cache.get_mut(&key) {
-                        cached.frame = (frame_index, id);
-                    }
-                }
-                Some(deps) => {
-                    stats.rebuilt += 1;
-                    self.cache.insert(
-                        key,
-                        Cached {
-                            zone: zone.clone(),
-                            deps,
-                            frame: (frame_index, id),
-                        },
-                    );
-                }
-            }
-            zones.push(zone);
-        }
-        let attack = zones.len();
-        let projection = Projection::assemble(&board, zones);
-        stats.linked = projection.zones.len() - attack;
-        self.stats = stats;
-        // Forget zones of frames that can no longer come back (keep the cache small).
-        if self.cache.len() > 4096 {
-            let live: Vec<(usize, u64)> = self
-                .frames
-                .iter()
-                .enumerate()
-                .map(|(i, f)| (i, f.id))
-                .collect();
-            self.cache.retain(|_, c| live.contains(&c.frame));
-        }
-        if let Some(frame) = self.frames.last_mut() {
-            frame.projection = projection;
-        }
-    }
 }
 
-/// The searched regions of every piece of a position, by square and depth (0..=8), computed
-/// once per update.
-struct Regions {
-    regions: Vec<[Bitboard; 9]>,
+/// The searched regions of the pieces of a position, by square and depth (0..=8), each computed
+/// once per update when first asked for.
+struct Regions<'b, 'a, R: Rules> {
+    board: &'b Board<'a, R>,
+    regions: Vec<[OnceLock<Bitboard>; 9]>,
 }
 
-impl Regions {
-    fn new<R: Rules>(board: &Board<'_, R>) -> Regions {
-        let mut regions = vec![[Bitboard::EMPTY; 9]; 64];
-        for &(sq, _) in &board.pieces {
-            for (d, region) in regions[sq.index()].iter_mut().enumerate() {
-                *region = board.observed(sq, d as u32);
-            }
+impl<'b, 'a, R: Rules> Regions<'b, 'a, R> {
+    fn new(board: &'b Board<'a, R>) -> Regions<'b, 'a, R> {
+        Regions {
+            board,
+            regions: (0..64).map(|_| Default::default()).collect(),
         }
-        Regions { regions }
     }
 
     fn get(&self, sq: Square, depth: u32) -> Bitboard {
-        self.regions[sq.index()][depth.min(8) as usize]
+        let depth = depth.min(8);
+        *self.regions[sq.index()][depth as usize].get_or_init(|| self.board.observed(sq, depth))
     }
 }
 
@@ -292,19 +346,35 @@ impl Regions {
 /// and trajectories of every piece whose search meets a changed square.
 fn valid<R: Rules>(
     board: &Board<'_, R>,
-    regions: &Regions,
-    cached: &Cached<R::Piece>,
+    regions: &Regions<'_, '_, R>,
+    zone: &Zone<R::Piece>,
+    deps: &Deps,
     seed: &Seed<R::Piece>,
     changed: Bitboard,
 ) -> bool {
-    let zone = &cached.zone;
     if zone.root().alternatives != seed.alternatives {
         return false;
     }
     if changed.is_empty() {
         return true;
     }
-    let deps = &cached.deps;
+    // A build only ever draws trajectories of pieces from where they stand: a trajectory whose
+    // piece no longer stands on its first square cannot come out again.
+    if zone.trajectories.iter().skip(1).any(|t| {
+        let path = &t.trajectory;
+        changed.contains(path.start())
+            && board.rules.piece_at(board.pos, path.start()) != Some(path.piece)
+    }) {
+        return false;
+    }
+    // The pieces standing on changed squares first (the moved ones: most often what differs),
+    // then the force sums, then the pieces whose search crosses a changed square.
+    if changed
+        .into_iter()
+        .any(|sq| !same_answers(board, zone, deps, sq))
+    {
+        return false;
+    }
     for (relocations, sq, result) in &deps.sums {
         let mut region = force_region(*sq);
         for &(a, b) in relocations {
@@ -323,57 +393,51 @@ fn valid<R: Rules>(
     {
         return false;
     }
-    let minus = zone.side.other();
     let depth = deps.max_time.max(0) as u32;
-    // Pieces whose answers may differ: on a changed square now or before, or searching across one.
-    let mut suspects: Vec<Square> = deps
+    board.pieces.iter().all(|&(sq, _)| {
+        changed.contains(sq)
+            || !regions.get(sq, depth).intersects(changed)
+            || same_answers(board, zone, deps, sq)
+    })
+}
+
+/// Whether the piece now on `sq` (if any) gives `zone` exactly the answers and trajectories its
+/// build recorded for that square.
+fn same_answers<R: Rules>(
+    board: &Board<'_, R>,
+    zone: &Zone<R::Piece>,
+    deps: &Deps,
+    sq: Square,
+) -> bool {
+    let recorded: &[crate::zone::Answer] = deps
         .candidates
         .iter()
-        .map(|(sq, _)| *sq)
-        .filter(|sq| changed.contains(*sq))
-        .collect();
-    for &(sq, _) in &board.pieces {
-        if changed.contains(sq) || regions.get(sq, depth).intersects(changed) {
-            suspects.push(sq);
+        .find(|(s, _)| *s == sq)
+        .map_or(&[], |(_, list)| list.as_slice());
+    let mut now = Vec::new();
+    if let Some(piece) = board.rules.piece_at(board.pos, sq) {
+        if board.rules.side(piece) == zone.side.other() {
+            now.extend(board.level1_answers(zone, sq, piece));
         }
-    }
-    suspects.sort();
-    suspects.dedup();
-    for sq in suspects {
-        let recorded: &[crate::zone::Answer] = deps
-            .candidates
-            .iter()
-            .find(|(s, _)| *s == sq)
-            .map_or(&[], |(_, list)| list.as_slice());
-        let mut now = Vec::new();
-        if let Some(piece) = board.rules.piece_at(board.pos, sq) {
-            if board.rules.side(piece) == minus {
-                now.extend(board.level1_answers(zone, sq, piece));
-            }
-            for (level, parents) in deps.parents.iter().enumerate() {
-                for &parent in parents {
-                    if parent < zone.trajectories.len()
-                        && let Some(answer) =
-                            board.best_answer(zone, parent, level as u8 + 1, sq, piece)
-                    {
-                        now.push(answer);
-                    }
-                }
-            }
-        }
-        if now.as_slice() != recorded {
-            return false;
-        }
-        // The piece's trajectories in the zone must come out the same.
-        for t in zone.trajectories.iter().skip(1) {
-            let path = &t.trajectory;
-            if path.start() == sq {
-                match board.path_of(sq, path.goal()) {
-                    Some((again, count)) if again == *path && count == t.alternatives => {}
-                    _ => return false,
+        for (level, parents) in deps.parents.iter().enumerate() {
+            for &parent in parents {
+                if parent < zone.trajectories.len()
+                    && let Some(answer) =
+                        board.best_answer(zone, parent, level as u8 + 1, sq, piece)
+                {
+                    now.push(answer);
                 }
             }
         }
     }
-    true
+    if now.as_slice() != recorded {
+        return false;
+    }
+    // The piece's trajectories in the zone must come out the same.
+    zone.trajectories.iter().skip(1).all(|t| {
+        let path = &t.trajectory;
+        path.start() != sq
+            || matches!(board.path_of(sq, path.goal()),
+                Some((again, count)) if again == *path && count == t.alternatives)
+    })
 }

@@ -111,3 +111,39 @@ fn incremental_equals_rebuild_long() {
         play_games(h, 12, 80, 100 + h as u64);
     }
 }
+
+/// The cache serves any position, not only the next one of a line: the children of a position
+/// in turn (siblings reuse each other's zones), at the horizons a search uses, equal a rebuild.
+#[test]
+fn cache_serves_siblings_and_horizons() {
+    use zonal::incremental::ZoneCache;
+    let mut rng = Rng::new(77);
+    let mut checked = 0;
+    let mut reused = 0;
+    for (i, start) in zonal::sample::middlegames(6, 77).iter().enumerate() {
+        let mut cache = ZoneCache::new(&ChessT1, ZoneConfig::default());
+        let legal = start.legal_moves();
+        for n in 0..12.min(legal.len()) {
+            let mv = legal[rng.below(legal.len())];
+            let child = start.play(&mv);
+            let horizon = 2 + (n % 3) as i32;
+            let got = cache.project_at(&child, horizon);
+            reused += cache.stats().reused;
+            let config = ZoneConfig {
+                horizon,
+                ..ZoneConfig::default()
+            };
+            let fresh = Projection::build(&ChessT1, &child, &config);
+            assert_eq!(
+                canonical(&got),
+                canonical(&fresh),
+                "start {i} ({start}), child {} at H={horizon}\n{}",
+                mv.uci(),
+                first_difference(&got, &fresh)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 60, "only {checked} positions");
+    assert!(reused > 0, "siblings shared no zone");
+}
