@@ -74,7 +74,11 @@ type Keyed<P> = (SeedKey<P>, Seed<P>);
 type Outcome<P> = (SeedKey<P>, Zone<P>, Result<u64, Deps>);
 
 /// A kept position: its id, the position and its projection.
-type Known<R> = (u64, <R as Rules>::Position, Arc<Projection<<R as Rules>::Piece>>);
+type Known<R> = (
+    u64,
+    <R as Rules>::Position,
+    Arc<Projection<<R as Rules>::Piece>>,
+);
 
 /// A zone (in a kept projection) with what its build read and the position (by id) it is known
 /// to be exact in.

@@ -6,8 +6,9 @@
 //! game ends as ±[`crate::exchange::WIN`] (nearer wins score higher). The **zone-guided** search
 //! looks only at the moves the mathematical projection names at each node (zones.md §4): the first
 //! steps of the side to move's attack roots, supports and counters, the first steps of its
-//! negations against the opponent's open zones, and captures; the **full-width** search looks at
-//! every legal move. Draw rules by repetition are not applied inside the search; the 80-quiet-move
+//! negations against the opponent's open zones, and captures; in its quiescence it plays only the
+//! captures whose exchange on their square does not lose (zones.md §4). The **full-width** search
+//! looks at every legal move, and every capture in its quiescence. Draw rules by repetition are not applied inside the search; the 80-quiet-move
 //! rule is.
 //!
 //! ```
@@ -157,6 +158,12 @@ struct Searcher<'a> {
 const EN_PRISE_WEIGHT: i32 = 4;
 
 /// Moves the zones of `pos` name for the side to move, with their motives, best first.
+///
+/// The order: by priority (what the move wins in its exchange, or loses by leaving its piece en
+/// prise, and the value of its most valuable zone), then by the total value of all the zones the
+/// move serves (each zone counted once, at its most valuable motive: a move that serves several
+/// zones at once, as an answer to a fork or an overloaded defender needs to, comes before one
+/// serving a single zone of the same worth), then by the move's coordinates.
 pub fn zone_candidates(
     pos: &Position,
     mp: &Projection<crate::Piece>,
@@ -221,7 +228,7 @@ pub fn zone_candidates(
             *v = (*v).max(material.value(p.kind));
         }
     }
-    let mut out: Vec<(Move, Vec<Motive>, i32)> = Vec::new();
+    let mut out: Vec<(Move, Vec<Motive>, i32, i32)> = Vec::new();
     for mv in legal {
         let motives = by_step.get(&(mv.from, mv.to)).cloned().unwrap_or_default();
         let quiet = mv.kind == MoveKind::Quiet && mv.promotion.is_none();
@@ -248,11 +255,22 @@ pub fn zone_candidates(
         } else {
             gain.max(0) * 4 + motive
         };
-        out.push((mv, motives, priority));
+        // The zones the move serves, each counted once at its most valuable motive.
+        let mut per_zone: BTreeMap<usize, i32> = BTreeMap::new();
+        for m in &motives {
+            let v = per_zone.entry(m.zone).or_default();
+            *v = (*v).max(m.value);
+        }
+        let served = per_zone.values().sum::<i32>();
+        out.push((mv, motives, priority, served));
     }
-    out.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.uci().cmp(&b.0.uci())));
+    out.sort_by(|a, b| {
+        b.2.cmp(&a.2)
+            .then_with(|| b.3.cmp(&a.3))
+            .then_with(|| a.0.uci().cmp(&b.0.uci()))
+    });
     out.into_iter()
-        .map(|(m, motives, _)| (m, motives))
+        .map(|(m, motives, _, _)| (m, motives))
         .collect()
 }
 
@@ -290,10 +308,16 @@ impl Searcher<'_> {
             return stand;
         }
         alpha = alpha.max(stand);
+        // The zone-guided search judges a capture by its exchange (zones.md §4): one that loses
+        // material on its square whatever follows there is not played out.
         let mut captures: Vec<Move> = pos
             .legal_moves()
             .into_iter()
-            .filter(|m| m.is_capture())
+            .filter(|m| {
+                m.is_capture()
+                    && (self.cfg.mode == Mode::Full
+                        || crate::exchange::exchange_after(pos, m, &self.cfg.material).value >= 0)
+            })
             .collect();
         self.order(&mut captures);
         for mv in captures {
