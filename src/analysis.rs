@@ -38,6 +38,8 @@ pub struct AnalysisConfig {
     pub material: Material,
     /// How many recommended moves to report.
     pub top: usize,
+    /// Zone-guided search: reuse zones across nodes ([`SearchConfig::reuse_zones`]).
+    pub reuse_zones: bool,
 }
 
 impl Default for AnalysisConfig {
@@ -48,6 +50,7 @@ impl Default for AnalysisConfig {
             mode: Mode::Zones,
             material: Material::default(),
             top: 5,
+            reuse_zones: false,
         }
     }
 }
@@ -371,6 +374,7 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
         mode: cfg.mode,
         horizon: cfg.horizon,
         material: cfg.material,
+        reuse_zones: cfg.reuse_zones,
         ..SearchConfig::default()
     };
     let status = pos.status();

@@ -14,11 +14,20 @@ use crate::piece::{Piece, PieceKind};
 use crate::square::{Color, Square};
 
 /// Where the pieces stand. Keeps bitboards and the mailbox in step.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Board {
     by_kind: [Bitboard; 7],
     by_color: [Bitboard; 2],
     mailbox: [Option<Piece>; 64],
+}
+
+/// Hashes the bitboards only: they determine the mailbox, and nine words hash much faster than
+/// 64 optional pieces (positions are hashed in every exchange's memo).
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.by_kind.hash(state);
+        self.by_color.hash(state);
+    }
 }
 
 impl Default for Board {

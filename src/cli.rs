@@ -194,6 +194,11 @@ pub enum Command {
         /// How many moves to recommend.
         #[arg(long, default_value_t = 5)]
         top: usize,
+        /// Zone-guided search: take zones over from the projections of nearby nodes (zones.md
+        /// §5) instead of building each node's from scratch. Same results; see NOTES.md for
+        /// why it is off by default.
+        #[arg(long, conflicts_with = "full")]
+        reuse_zones: bool,
         /// Piece values in half-units, e.g. `N=2,V=3,P=3,R=4,S=4,C=6`.
         #[arg(long)]
         material: Option<String>,
@@ -222,6 +227,11 @@ pub enum Command {
         /// Horizon of the zones (default: the depth).
         #[arg(long, value_parser = clap::value_parser!(i32).range(1..=12))]
         horizon: Option<i32>,
+        /// Zone-guided search: take zones over from the projections of nearby nodes (zones.md
+        /// §5) instead of building each node's from scratch. Same results; see NOTES.md for
+        /// why it is off by default.
+        #[arg(long, conflicts_with = "full")]
+        reuse_zones: bool,
         /// JSON output.
         #[arg(long)]
         json: bool,
@@ -424,6 +434,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             depth,
             full,
             top,
+            reuse_zones,
             material,
             json,
             jobs,
@@ -439,6 +450,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 mode: if full { Mode::Full } else { Mode::Zones },
                 material,
                 top,
+                reuse_zones,
             };
             analyse_cmd(
                 &pos,
@@ -455,6 +467,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             depth,
             full,
             horizon,
+            reuse_zones,
             json,
         } => {
             let pos = pos.resolve()?;
@@ -462,6 +475,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 depth,
                 mode: if full { Mode::Full } else { Mode::Zones },
                 horizon: horizon.unwrap_or(depth as i32),
+                reuse_zones,
                 ..SearchConfig::default()
             };
             search_cmd(&pos, &cfg, json)
@@ -1382,6 +1396,13 @@ fn search_cmd(pos: &Position, cfg: &SearchConfig, json: bool) -> Result<(), CliE
         None => println!("no move (status: {})", pos.status()),
     }
     eprintln!("search: {:.1} ms", micros as f64 / 1000.0);
+    if cfg.mode == Mode::Zones {
+        let z = result.zone_stats;
+        eprintln!(
+            "zones: {} attack zones built, {} taken over from nearby nodes, {} linked zones built",
+            z.rebuilt, z.reused, z.linked
+        );
+    }
     Ok(())
 }
 

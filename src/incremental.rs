@@ -36,8 +36,7 @@
 use crate::bitboard::Bitboard;
 use crate::rules::{Aim, Rules};
 use crate::square::{Color, Square};
-use crate::zone::{Board, Deps, Projection, Seed, Zone, ZoneConfig, force_region};
-use rayon::prelude::*;
+use crate::zone::{Board, Deps, Projection, Seed, Zone, ZoneConfig, force_region, map_indexed};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};
 
@@ -167,37 +166,31 @@ where
             .map(|(i, p, mp)| (*i, (board_diff(self.rules, p, pos), &**mp)))
             .collect();
         let regions = Regions::new(&board);
-        let reusable: Vec<Option<(u64, Zone<R::Piece>)>> = keyed
-            .par_iter()
-            .map(|(key, seed)| {
+        let zones = &self.zones;
+        let built: Vec<Outcome<R::Piece>> =
+            map_indexed(keyed, config.parallel, |i, (key, seed)| {
                 // The nearest position's zone only: a zone that fails there rarely holds
                 // further away, and every check costs.
-                let cached = self
-                    .zones
-                    .get(key)?
-                    .iter()
-                    .min_by_key(|c| known.get(&c.origin).map_or(u32::MAX, |k| k.0.len()))?;
-                let (changed, mp) = known.get(&cached.origin)?;
-                let zone = mp.zones.get(cached.index)?;
-                valid(&board, &regions, zone, &cached.deps, seed, *changed)
-                    .then(|| (cached.origin, zone.clone()))
-            })
-            .collect();
-        let built: Vec<Outcome<R::Piece>> = keyed
-            .into_par_iter()
-            .zip(reusable)
-            .enumerate()
-            .map(|(i, ((key, seed), reused))| match reused {
-                Some((origin, mut zone)) => {
-                    zone.index = i;
-                    (key, zone, Ok(origin))
+                let reused = zones.get(&key).and_then(|list| {
+                    let cached = list
+                        .iter()
+                        .min_by_key(|c| known.get(&c.origin).map_or(u32::MAX, |k| k.0.len()))?;
+                    let (changed, mp) = known.get(&cached.origin)?;
+                    let zone = mp.zones.get(cached.index)?;
+                    valid(&board, &regions, zone, &cached.deps, &seed, *changed)
+                        .then(|| (cached.origin, zone.clone()))
+                });
+                match reused {
+                    Some((origin, mut zone)) => {
+                        zone.index = i;
+                        (key, zone, Ok(origin))
+                    }
+                    None => {
+                        let (zone, deps) = board.build_zone_deps(i, seed);
+                        (key, zone, Err(deps))
+                    }
                 }
-                None => {
-                    let (zone, deps) = board.build_zone_deps(i, seed);
-                    (key, zone, Err(deps))
-                }
-            })
-            .collect();
+            });
         let mut stats = UpdateStats::default();
         let mut zones = Vec::with_capacity(built.len());
         for (i, (key, zone, how)) in built.into_iter().enumerate() {
@@ -232,11 +225,16 @@ where
         self.stats = stats;
         self.positions
             .push_back((id, pos.clone(), Arc::clone(&projection)));
-        if self.positions.len() > MAX_POSITIONS
-            && let Some((old, ..)) = self.positions.pop_front()
+        while self.positions.len() > MAX_POSITIONS {
+            self.positions.pop_front();
+        }
+        // Zones of dropped positions are never served (their origin is unknown); sweeping them
+        // out every few projections keeps the map small at a fraction of the cost.
+        if id.is_multiple_of(MAX_POSITIONS as u64)
+            && let Some(&(oldest, ..)) = self.positions.front()
         {
             self.zones.retain(|_, list| {
-                list.retain(|c| c.origin != old);
+                list.retain(|c| c.origin >= oldest);
                 !list.is_empty()
             });
         }

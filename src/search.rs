@@ -22,12 +22,14 @@
 //! ```
 
 use crate::exchange::{Material, WIN};
+use crate::incremental::{UpdateStats, ZoneCache};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::{Aim, ChessT1};
 use crate::square::Square;
-use crate::zone::{Camp, Projection, Role, ZoneConfig};
+use crate::zone::{Camp, Projection, Role, ZoneConfig, ZoneKind};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// Which moves the search looks at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -66,6 +68,11 @@ pub struct SearchConfig {
     pub quiescence_depth: u32,
     /// Piece values.
     pub material: Material,
+    /// Zone mode: take zones over from the projections of nearby nodes (zones.md §5, one
+    /// [`ZoneCache`] per ply) instead of building every node's projection from scratch. The
+    /// projections, and so the search, are exactly the same either way. Off by default: the
+    /// zones a search can take over are few and the cheap ones, so it does not pay (NOTES.md).
+    pub reuse_zones: bool,
 }
 
 impl Default for SearchConfig {
@@ -78,6 +85,7 @@ impl Default for SearchConfig {
             width: 6,
             quiescence_depth: 6,
             material: Material::default(),
+            reuse_zones: false,
         }
     }
 }
@@ -130,6 +138,9 @@ pub struct SearchResult {
     pub line: Vec<Move>,
     /// Nodes visited (quiescence included).
     pub nodes: u64,
+    /// Zone mode: attack zones the node projections took over from nearby nodes and built, and
+    /// linked zones built.
+    pub zone_stats: UpdateStats,
     /// Every root move searched, best first. In zone mode every score is exact; in full mode
     /// only the best move's (the others are upper bounds).
     pub root: Vec<RootMove>,
@@ -149,9 +160,17 @@ pub fn proven(score: i32) -> Option<bool> {
     }
 }
 
+/// The rules the searcher's zone caches use.
+static RULES: ChessT1 = ChessT1;
+
 struct Searcher<'a> {
     cfg: &'a SearchConfig,
     nodes: u64,
+    /// One zone cache per ply (the nodes of one ply follow each other as siblings and cousins,
+    /// all with the same horizon and side to move), when zones are reused.
+    caches: Vec<ZoneCache<'static, ChessT1>>,
+    /// Zones taken over and zones built over the whole search.
+    zone_stats: UpdateStats,
 }
 
 /// Weight of the material a quiet move leaves en prise in a candidate's priority.
@@ -275,6 +294,47 @@ pub fn zone_candidates(
 }
 
 impl Searcher<'_> {
+    fn new(cfg: &SearchConfig) -> Searcher<'_> {
+        Searcher {
+            cfg,
+            nodes: 1,
+            caches: Vec::new(),
+            zone_stats: UpdateStats::default(),
+        }
+    }
+
+    /// The projection of `pos` at `horizon`, from the cache of `ply` when zones are reused.
+    fn project(&mut self, pos: &Position, horizon: i32, ply: u32) -> Arc<Projection<crate::Piece>> {
+        // One projection per node: building its zones on several threads costs more in
+        // synchronisation than it gains.
+        let config = ZoneConfig {
+            horizon,
+            parallel: false,
+            ..ZoneConfig::default()
+        };
+        if !self.cfg.reuse_zones {
+            let mp = Projection::build(&ChessT1, pos, &config);
+            let attack = mp
+                .zones
+                .iter()
+                .filter(|z| z.kind == ZoneKind::Attack)
+                .count();
+            self.zone_stats.rebuilt += attack;
+            self.zone_stats.linked += mp.zones.len() - attack;
+            return Arc::new(mp);
+        }
+        let ply = ply as usize;
+        while self.caches.len() <= ply {
+            self.caches.push(ZoneCache::new(&RULES, config.clone()));
+        }
+        let mp = self.caches[ply].project_at(pos, horizon);
+        let stats = self.caches[ply].stats();
+        self.zone_stats.reused += stats.reused;
+        self.zone_stats.rebuilt += stats.rebuilt;
+        self.zone_stats.linked += stats.linked;
+        mp
+    }
+
     fn evaluate(&self, pos: &Position) -> i32 {
         self.cfg.material.balance(pos, pos.side_to_move())
     }
@@ -361,7 +421,7 @@ impl Searcher<'_> {
         });
     }
 
-    fn candidates(&self, pos: &Position, depth: u32, ply: u32) -> Vec<Move> {
+    fn candidates(&mut self, pos: &Position, depth: u32, ply: u32) -> Vec<Move> {
         match self.cfg.mode {
             Mode::Full => {
                 let mut moves = pos.legal_moves();
@@ -374,11 +434,7 @@ impl Searcher<'_> {
                 } else {
                     (depth as i32).max(2)
                 };
-                let config = ZoneConfig {
-                    horizon,
-                    ..ZoneConfig::default()
-                };
-                let mp = Projection::build(&ChessT1, pos, &config);
+                let mp = self.project(pos, horizon, ply);
                 let width = if ply == 0 {
                     self.cfg.root_width
                 } else {
@@ -496,7 +552,7 @@ impl Searcher<'_> {
 /// Searches `pos` and scores every root candidate (each with a full window, so that the ranking
 /// of the candidates is exact, not only the best move).
 pub fn search(pos: &Position, cfg: &SearchConfig) -> SearchResult {
-    let mut searcher = Searcher { cfg, nodes: 1 };
+    let mut searcher = Searcher::new(cfg);
     let mut root = Vec::new();
     let candidates: Vec<(Move, Vec<Motive>)> = match cfg.mode {
         Mode::Full => {
@@ -505,11 +561,7 @@ pub fn search(pos: &Position, cfg: &SearchConfig) -> SearchResult {
             moves.into_iter().map(|m| (m, Vec::new())).collect()
         }
         Mode::Zones => {
-            let config = ZoneConfig {
-                horizon: cfg.horizon,
-                ..ZoneConfig::default()
-            };
-            let mp = Projection::build(&ChessT1, pos, &config);
+            let mp = searcher.project(pos, cfg.horizon, 0);
             let mut c: Vec<(Move, Vec<Motive>)> = zone_candidates(pos, &mp, &cfg.material);
             c.truncate(cfg.root_width);
             if c.is_empty() {
@@ -563,6 +615,7 @@ pub fn search(pos: &Position, cfg: &SearchConfig) -> SearchResult {
         score,
         line,
         nodes: searcher.nodes,
+        zone_stats: searcher.zone_stats,
         root,
     }
 }

@@ -64,6 +64,10 @@ pub struct ZoneConfig {
     pub side: Option<Color>,
     /// Whether to add linked zones.
     pub linked: bool,
+    /// Whether to build independent zones in parallel (rayon). Off where projections are many
+    /// and small, e.g. at every node of a search, which hands a thread pool more
+    /// synchronisation than work. The result is the same either way.
+    pub parallel: bool,
 }
 
 impl Default for ZoneConfig {
@@ -74,6 +78,7 @@ impl Default for ZoneConfig {
             max_root_trajectories: 1,
             side: None,
             linked: true,
+            parallel: true,
         }
     }
 }
@@ -476,12 +481,9 @@ impl<'a, R: Rules> Board<'a, R> {
             })
             .collect();
         let mut maps: Vec<Option<DistanceMap>> = vec![None; 64];
-        let computed: Vec<(Square, DistanceMap)> = pieces
-            .par_iter()
-            .map(|&(sq, p)| (sq, distance_map(rules, p, sq, occupied)))
-            .collect();
-        for (sq, map) in computed {
-            maps[sq.index()] = Some(map);
+        // A few microseconds for all pieces: not worth a thread.
+        for &(sq, p) in &pieces {
+            maps[sq.index()] = Some(distance_map(rules, p, sq, occupied));
         }
         Board {
             rules,
@@ -1255,11 +1257,7 @@ impl<P: Copy + Eq + std::hash::Hash + Send + Sync + std::fmt::Debug> Projection<
     ) -> Projection<P> {
         let board = Board::new(rules, pos, config);
         let seeds = board.attack_seeds();
-        let zones: Vec<Zone<P>> = seeds
-            .into_par_iter()
-            .enumerate()
-            .map(|(i, seed)| board.build_zone(i, seed))
-            .collect();
+        let zones = map_indexed(seeds, config.parallel, |i, seed| board.build_zone(i, seed));
         Projection::assemble(&board, zones)
     }
 
@@ -1275,11 +1273,9 @@ impl<P: Copy + Eq + std::hash::Hash + Send + Sync + std::fmt::Debug> Projection<
                 .flat_map(|z| board.linked_seeds(z))
                 .collect();
             let base = zones.len();
-            let more: Vec<Zone<P>> = linked
-                .into_par_iter()
-                .enumerate()
-                .map(|(i, seed)| board.build_zone(base + i, seed))
-                .collect();
+            let more = map_indexed(linked, board.config.parallel, |i, seed| {
+                board.build_zone(base + i, seed)
+            });
             zones.extend(more);
         }
         let complexes = complexes(&zones);
@@ -1294,6 +1290,27 @@ impl<P: Copy + Eq + std::hash::Hash + Send + Sync + std::fmt::Debug> Projection<
     /// Zones whose root piece stands on `sq`.
     pub fn zones_of(&self, sq: Square) -> impl Iterator<Item = &Zone<P>> {
         self.zones.iter().filter(move |z| z.root_square() == sq)
+    }
+}
+
+/// `f(index, item)` for every item, in order, on rayon's threads if `parallel`.
+pub(crate) fn map_indexed<T: Send, U: Send>(
+    items: Vec<T>,
+    parallel: bool,
+    f: impl Fn(usize, T) -> U + Sync + Send,
+) -> Vec<U> {
+    if parallel {
+        items
+            .into_par_iter()
+            .enumerate()
+            .map(|(i, t)| f(i, t))
+            .collect()
+    } else {
+        items
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| f(i, t))
+            .collect()
     }
 }
 

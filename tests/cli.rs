@@ -349,3 +349,58 @@ fn analyse_writes_pictures() {
     assert!(svg.contains("</svg>"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn search_with_reused_zones_prints_the_same_search() {
+    let args = [
+        "search",
+        "positions/tactics.t1",
+        "--index",
+        "3",
+        "--depth",
+        "3",
+    ];
+    let plain = zonal(&args);
+    assert!(plain.status.success(), "{}", stderr(&plain));
+    let mut with = args.to_vec();
+    with.push("--reuse-zones");
+    let reused = zonal(&with);
+    assert!(reused.status.success(), "{}", stderr(&reused));
+    assert_eq!(stdout(&plain), stdout(&reused));
+    assert!(stdout(&plain).starts_with("best "), "{}", stdout(&plain));
+    // The zone statistics on stderr: nothing taken over without the flag.
+    assert!(
+        stderr(&plain).contains(" 0 taken over"),
+        "{}",
+        stderr(&plain)
+    );
+    let refused = zonal(&["search", "startpos", "--full", "--reuse-zones"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+}
+
+#[test]
+fn bench_quick_json_has_every_figure() {
+    let v = json(&["bench", "--quick", "--json"]);
+    assert_eq!(v["perft"][0], 4);
+    assert_eq!(v["perft"][1], 431_531);
+    assert_eq!(v["positions"], 4);
+    for key in [
+        "force_map_ns",
+        "projection_us",
+        "update_us",
+        "rebuild_us",
+        "update_ratio",
+        "zone_search_ms",
+        "zone_search_reuse_ms",
+        "batch_one",
+        "batch_all",
+    ] {
+        let x = v[key].as_f64().unwrap_or(-1.0);
+        assert!(x > 0.0, "{key} = {}", v[key]);
+    }
+    for key in ["reuse_share", "search_reuse_share"] {
+        let x = v[key].as_f64().unwrap_or(-1.0);
+        assert!((0.0..=1.0).contains(&x), "{key} = {}", v[key]);
+    }
+    assert!(v["zone_nodes"].as_u64().unwrap() < v["full_nodes"].as_u64().unwrap());
+}

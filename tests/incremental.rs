@@ -147,3 +147,62 @@ fn cache_serves_siblings_and_horizons() {
     assert!(checked >= 60, "only {checked} positions");
     assert!(reused > 0, "siblings shared no zone");
 }
+
+/// The zone-guided search gives exactly the same results whether each node's projection is built
+/// from scratch or taken over zone by zone from nearby nodes, and it does take zones over.
+#[test]
+fn search_with_reused_zones_is_the_same_search() {
+    use zonal::search::{Mode, SearchConfig, search};
+    let mut reused = 0;
+    let mut starts: Vec<Position> = zonal::sample::middlegames(4, 31);
+    starts.extend(SEEDS.iter().take(3).map(|s| s.parse::<Position>().unwrap()));
+    for pos in &starts {
+        let run = |reuse_zones: bool| {
+            search(
+                pos,
+                &SearchConfig {
+                    depth: 3,
+                    mode: Mode::Zones,
+                    reuse_zones,
+                    ..SearchConfig::default()
+                },
+            )
+        };
+        let (fresh, cached) = (run(false), run(true));
+        assert_eq!(fresh.zone_stats.reused, 0);
+        reused += cached.zone_stats.reused;
+        assert_eq!(
+            cached.zone_stats.reused + cached.zone_stats.rebuilt,
+            fresh.zone_stats.rebuilt,
+            "{pos}: the same nodes project the same attack zones"
+        );
+        assert_eq!(cached.zone_stats.linked, fresh.zone_stats.linked, "{pos}");
+        assert_eq!(
+            (cached.best, cached.score, cached.nodes, &cached.line),
+            (fresh.best, fresh.score, fresh.nodes, &fresh.line),
+            "{pos}"
+        );
+        let root = |r: &zonal::search::SearchResult| -> Vec<(String, i32)> {
+            r.root.iter().map(|m| (m.mv.uci(), m.score)).collect()
+        };
+        assert_eq!(root(&cached), root(&fresh), "{pos}");
+    }
+    assert!(reused > 0, "no node took a zone over");
+}
+
+/// Building zones one after the other gives the same projection as building them in parallel.
+#[test]
+fn sequential_build_equals_parallel_build() {
+    for pos in zonal::sample::middlegames(8, 5) {
+        for horizon in [2, 4] {
+            let config = |parallel| ZoneConfig {
+                horizon,
+                parallel,
+                ..ZoneConfig::default()
+            };
+            let a = Projection::build(&ChessT1, &pos, &config(true));
+            let b = Projection::build(&ChessT1, &pos, &config(false));
+            assert_eq!(canonical(&a), canonical(&b), "{pos} at H={horizon}");
+        }
+    }
+}
