@@ -1,9 +1,12 @@
-//! Criterion benchmarks of the mathematical projection (all zones of a position).
+//! Criterion benchmarks of the mathematical projection (all zones of a position), and of its
+//! incremental update along lines of play against rebuilding every position.
 //!
 //! Run with `cargo bench --bench zones`. Single-threaded figures use a one-thread rayon pool.
+//! The update/rebuild ratio is the time of `incremental/rebuild` over `incremental/update`.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use zonal::incremental::ZoneCache;
 use zonal::rules::ChessT1;
 use zonal::zone::{Projection, ZoneConfig};
 use zonal::{Position, sample};
@@ -71,5 +74,69 @@ fn projection(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, projection);
+/// Lines of 8 random moves from the middlegames: the positions of each line in order.
+fn lines() -> Vec<Vec<Position>> {
+    let mut rng = sample::Rng::new(7);
+    full_positions()
+        .into_iter()
+        .map(|start| {
+            let mut line = vec![start];
+            for _ in 0..8 {
+                let last = line[line.len() - 1];
+                let legal = last.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                line.push(last.play(&legal[rng.below(legal.len())]));
+            }
+            line
+        })
+        .collect()
+}
+
+fn incremental(c: &mut Criterion) {
+    let mut group = c.benchmark_group("incremental");
+    let lines = lines();
+    let positions: usize = lines.iter().map(Vec::len).sum();
+    let config = ZoneConfig::default();
+    let one = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("pool");
+    group.throughput(Throughput::Elements(positions as u64));
+    // Each line: the first position from scratch, then one update per move.
+    group.bench_function("update/H4/one-thread", |b| {
+        b.iter(|| {
+            one.install(|| {
+                lines
+                    .iter()
+                    .map(|line| {
+                        let mut cache = ZoneCache::new(&ChessT1, config.clone());
+                        line.iter()
+                            .map(|p| cache.project(black_box(p)).zones.len())
+                            .sum::<usize>()
+                    })
+                    .sum::<usize>()
+            })
+        })
+    });
+    group.bench_function("rebuild/H4/one-thread", |b| {
+        b.iter(|| {
+            one.install(|| {
+                lines
+                    .iter()
+                    .flatten()
+                    .map(|p| {
+                        Projection::build(&ChessT1, black_box(p), &config)
+                            .zones
+                            .len()
+                    })
+                    .sum::<usize>()
+            })
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, projection, incremental);
 criterion_main!(benches);

@@ -153,6 +153,11 @@ pub enum Command {
         /// Text summary (the default).
         #[arg(long)]
         text: bool,
+        /// Play these moves (coordinate form) first, updating the projection incrementally
+        /// (zones.md §5), and report for each how many zones it touches by the footprint rule
+        /// and how many the exact update took over; then show the projection after the last.
+        #[arg(long, value_name = "MOVE", num_args = 1..)]
+        after: Vec<String>,
     },
     /// The exchange on a square (zones.md §4): the best sequence of captures there, the side to
     /// move starting, each side free to stop, and its material balance.
@@ -401,6 +406,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             json,
             dot,
             text: _,
+            after,
         } => {
             let position = pos.resolve()?;
             let config = ZoneConfig {
@@ -409,7 +415,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 side: side.color(),
                 ..ZoneConfig::default()
             };
-            zones_cmd(&position, &config, json, dot)
+            zones_cmd(&position, &config, &after, json, dot)
         }
         Command::Exchange {
             pos,
@@ -732,16 +738,62 @@ fn play(
     }
 }
 
-fn zones_cmd(pos: &Position, config: &ZoneConfig, json: bool, dot: bool) -> Result<(), CliError> {
+fn zones_cmd(
+    start_pos: &Position,
+    config: &ZoneConfig,
+    after: &[String],
+    json: bool,
+    dot: bool,
+) -> Result<(), CliError> {
+    use crate::incremental::{FootprintIndex, Tracker};
     let start = Instant::now();
-    let mp = Projection::build(&ChessT1, pos, config);
+    let mut tracker = Tracker::new(&ChessT1, *start_pos, config.clone());
+    let mut log = String::new();
+    for (i, text) in after.iter().enumerate() {
+        let pos = *tracker.position();
+        if pos.status().is_over() {
+            return Err(CliError::input(format!(
+                "--after: move {} ({text}): the game is over ({})",
+                i + 1,
+                pos.status()
+            )));
+        }
+        let mv = pos.parse_uci(text).map_err(|e| {
+            CliError::input(format!(
+                "--after: move {} ({}'s move {}): {e}",
+                i + 1,
+                pos.side_to_move(),
+                pos.fullmove()
+            ))
+        })?;
+        let index = FootprintIndex::new(tracker.projection());
+        let touched = index.touched_by([mv.from, mv.to]).len();
+        tracker.play(&mv);
+        let stats = tracker.stats();
+        log += &format!(
+            "after {}: the footprint rule (zones.md §5) touches {touched} of {} zones; \
+             the exact update took over {} attack zones, built {} and {} linked zones\n",
+            mv.uci(),
+            index.len(),
+            stats.reused,
+            stats.rebuilt,
+            stats.linked
+        );
+    }
+    let pos = tracker.position();
+    let mp = tracker.projection();
     tracing::info!(
         "{} zones, {} complexes in {:.3} s",
         mp.zones.len(),
         mp.complexes.len(),
         start.elapsed().as_secs_f64()
     );
-    let report = ZonesJson::new(&mp, pos);
+    if json || dot {
+        eprint!("{log}");
+    } else {
+        write_stdout(&log)?;
+    }
+    let report = ZonesJson::new(mp, pos);
     if json {
         let text = serde_json::to_string_pretty(&report).map_err(|e| CliError {
             message: format!("cannot write JSON: {e}"),

@@ -15,7 +15,9 @@
 //! thousands of random games. Because the cache compares positions square by square, it serves
 //! any position: the previous move's, a sibling in a search tree, a transposition.
 //!
-//! A [`Tracker`] is a cache following one line of play, with undo.
+//! A [`Tracker`] is a cache following one line of play, with undo. A [`FootprintIndex`] maps
+//! each square to the zones that depend on it ([`Zone::dependency_squares`]): the zones
+//! zones.md §5's rule would rebuild after a move.
 //!
 //! ```
 //! use zonal::incremental::Tracker;
@@ -239,6 +241,72 @@ where
             });
         }
         projection
+    }
+}
+
+/// From each square to the zones of a projection that depend on it (their footprint, and the
+/// lines of force onto their contested squares: [`Zone::dependency_squares`]).
+///
+/// ```
+/// use zonal::incremental::FootprintIndex;
+/// use zonal::rules::ChessT1;
+/// use zonal::zone::{Projection, ZoneConfig};
+/// use zonal::{Position, Square};
+/// let pos: Position = "8/4n3/6k1/8/8/4R3/8/8 w - 0 1".parse().unwrap();
+/// let mp = Projection::build(&ChessT1, &pos, &ZoneConfig::default());
+/// let index = FootprintIndex::new(&mp);
+/// let e3: Square = "e3".parse().unwrap();
+/// // Every zone of the Ritter on e3 depends on its square.
+/// for zone in mp.zones_of(e3) {
+///     assert!(index.zones_at(e3).contains(&zone.index));
+/// }
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FootprintIndex {
+    by_square: Vec<Vec<usize>>,
+    zones: usize,
+}
+
+impl FootprintIndex {
+    /// Indexes the zones of `mp`.
+    pub fn new<P: Copy>(mp: &Projection<P>) -> FootprintIndex {
+        let mut by_square = vec![Vec::new(); 64];
+        for zone in &mp.zones {
+            for sq in zone.dependency_squares() {
+                by_square[sq.index()].push(zone.index);
+            }
+        }
+        FootprintIndex {
+            by_square,
+            zones: mp.zones.len(),
+        }
+    }
+
+    /// Number of zones indexed.
+    pub fn len(&self) -> usize {
+        self.zones
+    }
+
+    /// Whether the projection had no zone.
+    pub fn is_empty(&self) -> bool {
+        self.zones == 0
+    }
+
+    /// Indices of the zones that depend on `sq`, ascending.
+    pub fn zones_at(&self, sq: Square) -> &[usize] {
+        &self.by_square[sq.index()]
+    }
+
+    /// Indices of the zones that depend on any of `squares` (e.g. a move's from and to squares),
+    /// ascending, each once.
+    pub fn touched_by(&self, squares: impl IntoIterator<Item = Square>) -> Vec<usize> {
+        let mut out: Vec<usize> = squares
+            .into_iter()
+            .flat_map(|sq| self.zones_at(sq).iter().copied())
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 }
 

@@ -335,6 +335,15 @@ impl<P: Copy> Zone<P> {
         self.root().trajectory.start()
     }
 
+    /// The squares a move must touch to be able to change this zone by zones.md §5's rule: its
+    /// footprint and every square from or across which force can act on one of its contested
+    /// squares (the lines its pieces' force uses, and those a newcomer's would).
+    pub fn dependency_squares(&self) -> Bitboard {
+        self.contests
+            .iter()
+            .fold(self.footprint, |acc, c| acc | force_region(c.square))
+    }
+
     /// Whether the root gets through in time: no first negation holds and the target is not
     /// defended.
     pub fn is_open(&self) -> bool {

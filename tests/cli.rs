@@ -404,3 +404,35 @@ fn bench_quick_json_has_every_figure() {
     }
     assert!(v["zone_nodes"].as_u64().unwrap() < v["full_nodes"].as_u64().unwrap());
 }
+
+#[test]
+fn zones_after_moves_equal_zones_of_the_position_reached() {
+    let line = ["b1c3", "b8c6", "c3d5", "c6d4"];
+    let mut args = vec!["zones", "positions/start.t1", "--json", "--after"];
+    args.extend(line);
+    let out = zonal(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let updated: Value = serde_json::from_str(&stdout(&out)).expect("valid JSON");
+    // One report line per move on stderr (stdout is the JSON).
+    let log = stderr(&out);
+    for mv in line {
+        assert!(
+            log.contains(&format!("after {mv}: the footprint rule")),
+            "{log}"
+        );
+    }
+    let mut play = vec!["play", "positions/start.t1", "--json"];
+    play.extend(line);
+    let reached = json(&play)["position"].as_str().unwrap().to_string();
+    let fresh = json(&["zones", &reached, "--json"]);
+    assert_eq!(updated, fresh);
+    assert!(!fresh["zones"].as_array().unwrap().is_empty());
+
+    let bad = zonal(&["zones", "startpos", "--after", "b1c3", "b1c3"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("--after: move 2 (black's move 1)"),
+        "{}",
+        stderr(&bad)
+    );
+}

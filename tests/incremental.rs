@@ -206,3 +206,48 @@ fn sequential_build_equals_parallel_build() {
         }
     }
 }
+
+/// The footprint index lists exactly the zones whose dependency squares hold each square, and a
+/// move touches the union of its squares' lists.
+#[test]
+fn footprint_index_matches_the_zones() {
+    use zonal::incremental::FootprintIndex;
+    use zonal::{Bitboard, Square};
+    let mut touched_total = 0;
+    for pos in zonal::sample::middlegames(6, 11) {
+        let mp = Projection::build(&ChessT1, &pos, &ZoneConfig::default());
+        let index = FootprintIndex::new(&mp);
+        assert_eq!(index.len(), mp.zones.len());
+        for zone in &mp.zones {
+            let deps = zone.dependency_squares();
+            assert!(zone.footprint.into_iter().all(|sq| deps.contains(sq)));
+            assert!(deps.contains(zone.root_square()));
+            assert!(deps.contains(zone.target.square));
+            for c in &zone.contests {
+                assert!(deps.contains(c.square));
+            }
+        }
+        for sq in Square::all() {
+            let expected: Vec<usize> = mp
+                .zones
+                .iter()
+                .filter(|z| z.dependency_squares().contains(sq))
+                .map(|z| z.index)
+                .collect();
+            assert_eq!(index.zones_at(sq), expected.as_slice(), "{pos} {sq}");
+        }
+        for mv in pos.legal_moves().iter().take(10) {
+            let squares: Bitboard = [mv.from, mv.to].into_iter().collect();
+            let expected: Vec<usize> = mp
+                .zones
+                .iter()
+                .filter(|z| z.dependency_squares().intersects(squares))
+                .map(|z| z.index)
+                .collect();
+            let got = index.touched_by([mv.from, mv.to]);
+            assert_eq!(got, expected, "{pos} {}", mv.uci());
+            touched_total += got.len();
+        }
+    }
+    assert!(touched_total > 0);
+}
