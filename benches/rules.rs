@@ -9,6 +9,10 @@ use zonal::force::ForceMap;
 use zonal::perft::perft;
 use zonal::{Bitboard, Position, sample};
 
+/// The allocator of the `zonal` binary, so that the figures match it.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const BOOK_EXAMPLES: &[&str] = &[
     "8/8/8/3vP3/8/6N1/8/8 w - 0 1",
     "3k4/2SVp3/7V/8/8/5N2/1N6/8 w - 0 1",

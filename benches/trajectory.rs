@@ -9,6 +9,10 @@ use zonal::rules::ChessT1;
 use zonal::trajectory::Bundle;
 use zonal::{Position, sample};
 
+/// The allocator of the `zonal` binary, so that the figures match it.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Distance maps of every piece of a position (the piece's own square excluded from obstacles).
 fn all_maps(pos: &Position) -> u32 {
     let occ = pos.board().occupied();

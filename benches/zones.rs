@@ -11,6 +11,10 @@ use zonal::rules::ChessT1;
 use zonal::zone::{Projection, ZoneConfig};
 use zonal::{Position, sample};
 
+/// The allocator of the `zonal` binary, so that the figures match it.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn full_positions() -> Vec<Position> {
     sample::middlegames(64, 3)
         .into_iter()

@@ -4,6 +4,11 @@ use clap::Parser;
 use std::io::IsTerminal;
 use tracing_subscriber::EnvFilter;
 
+/// Building a projection allocates many small vectors; mimalloc makes that 15-25% faster than
+/// the system allocator (NOTES.md, "Dependencies").
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     tracing_subscriber::fmt()
         .with_writer(std::io::stderr)

@@ -114,7 +114,7 @@ impl fmt::Display for Status {
 pub const QUIET_MOVE_LIMIT: u32 = 80;
 
 /// A position that could arise in a game of chess-t1.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
     board: Board,
     side: Color,
@@ -124,6 +124,14 @@ pub struct Position {
     hash: u64,
     /// Set when the move that led here captured a King or the castle.
     decided: Option<(Color, Reason)>,
+}
+
+/// Hashes the Zobrist key only (placement, side to move, Prince rights): equal positions have
+/// equal keys, and one word hashes much faster than the board (positions key the exchange memo).
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
 }
 
 impl Position {
