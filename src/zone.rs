@@ -431,11 +431,13 @@ pub(crate) struct Deps {
     pub sums: Vec<WeighedSum>,
     /// The target's flight squares looked at for a retreat (`None` if no retreat was looked for).
     pub flights: Option<Bitboard>,
+    /// Whether answers and sums are recorded (a plain build does not keep them).
+    pub recording: bool,
 }
 
 impl Deps {
     fn record(&mut self, sq: Square, answers: &[Answer]) {
-        if answers.is_empty() {
+        if answers.is_empty() || !self.recording {
             return;
         }
         match self.candidates.iter_mut().find(|(s, _)| *s == sq) {
@@ -582,7 +584,7 @@ impl<'a, R: Rules> Board<'a, R> {
 
     /// Builds one zone from its seed.
     fn build_zone(&self, index: usize, seed: Seed<R::Piece>) -> Zone<R::Piece> {
-        self.build_zone_deps(index, seed).0
+        self.build_zone_recording(index, seed, false).0
     }
 
     /// Builds one zone from its seed, with what the build read.
@@ -590,6 +592,16 @@ impl<'a, R: Rules> Board<'a, R> {
         &self,
         index: usize,
         seed: Seed<R::Piece>,
+    ) -> (Zone<R::Piece>, Deps) {
+        self.build_zone_recording(index, seed, true)
+    }
+
+    /// Builds one zone from its seed, recording what the build read if `recording`.
+    fn build_zone_recording(
+        &self,
+        index: usize,
+        seed: Seed<R::Piece>,
+        recording: bool,
     ) -> (Zone<R::Piece>, Deps) {
         let side = seed.side;
         let plus_to_move = self.plus_to_move(side);
@@ -617,7 +629,10 @@ impl<'a, R: Rules> Board<'a, R> {
             graph: DiGraph::new(),
         };
         let mut used = Used::default();
-        let mut deps = Deps::default();
+        let mut deps = Deps {
+            recording,
+            ..Deps::default()
+        };
         used.insert(zone.root_square(), zone.target.square);
         self.first_negations(&mut zone, &mut used, &mut deps);
         let mut holds = self.evaluate(&mut zone, &mut deps);
@@ -631,7 +646,9 @@ impl<'a, R: Rules> Board<'a, R> {
                             || self.decisive(&zone, t, &mut deps))
                 })
                 .collect();
-            deps.parents.push(parents.clone());
+            if deps.recording {
+                deps.parents.push(parents.clone());
+            }
             if self.next_level(&mut zone, &parents, level, &mut used, &mut deps) == 0 {
                 break;
             }
@@ -665,7 +682,9 @@ impl<'a, R: Rules> Board<'a, R> {
     /// Effective sums after relocations, recorded in `deps`.
     fn sums(&self, deps: &mut Deps, relocations: &[(Square, Square)], sq: Square) -> [i32; 2] {
         let result = self.rules.sums_after(self.pos, relocations, sq);
-        deps.sums.push((relocations.to_vec(), sq, result));
+        if deps.recording {
+            deps.sums.push((relocations.to_vec(), sq, result));
+        }
         result
     }
 
