@@ -15,6 +15,14 @@ use zonal::{Position, sample};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// A rayon pool of one thread, for the single-threaded figures.
+fn one_thread_pool() -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("pool")
+}
+
 fn full_positions() -> Vec<Position> {
     sample::middlegames(64, 3)
         .into_iter()
@@ -26,10 +34,7 @@ fn full_positions() -> Vec<Position> {
 fn projection(c: &mut Criterion) {
     let mut group = c.benchmark_group("projection");
     let positions = full_positions();
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("pool");
+    let one = one_thread_pool();
     for h in [2, 4, 6] {
         let config = ZoneConfig {
             horizon: h,
@@ -103,10 +108,7 @@ fn incremental(c: &mut Criterion) {
     let lines = lines();
     let positions: usize = lines.iter().map(Vec::len).sum();
     let config = ZoneConfig::default();
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .expect("pool");
+    let one = one_thread_pool();
     group.throughput(Throughput::Elements(positions as u64));
     // Each line: the first position from scratch, then one update per move.
     group.bench_function("update/H4/one-thread", |b| {

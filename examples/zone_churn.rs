@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use zonal::Piece;
+use zonal::incremental::FootprintIndex;
 use zonal::rules::ChessT1;
 use zonal::sample;
 use zonal::zone::{Projection, Zone, ZoneConfig, ZoneKind};
@@ -36,6 +37,7 @@ fn main() {
     };
     let mut rng = sample::Rng::new(7);
     let (mut zones, mut touched, mut trajectories) = (0usize, 0usize, 0usize);
+    let mut touched_lines = 0usize;
     let (mut compared, mut same) = (0usize, 0usize);
     for start in sample::middlegames(n, 2024) {
         let mut history: Vec<HashMap<String, String>> = Vec::new();
@@ -59,11 +61,14 @@ fn main() {
                 break;
             }
             let mv = legal[rng.below(legal.len())];
+            let index = FootprintIndex::new(&mp);
+            let hit = index.touched_by([mv.from, mv.to]);
             for z in &attack {
                 zones += 1;
                 trajectories += z.trajectories.len();
                 touched +=
                     usize::from(z.footprint.contains(mv.from) || z.footprint.contains(mv.to));
+                touched_lines += usize::from(hit.binary_search(&z.index).is_ok());
             }
             history.push(now);
             pos = pos.play(&mv);
@@ -77,6 +82,10 @@ fn main() {
     println!(
         "footprint meets the move's from or to square: {touched} ({:.0}%)",
         pct(touched, zones)
+    );
+    println!(
+        "with the lines of force onto its contested squares (FootprintIndex): {touched_lines} ({:.0}%)",
+        pct(touched_lines, zones)
     );
     println!(
         "identical to the zone two half-moves earlier: {same} of {compared} ({:.1}%)",

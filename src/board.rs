@@ -22,7 +22,7 @@ pub struct Board {
 }
 
 /// Hashes the bitboards only: they determine the mailbox, and nine words hash much faster than
-/// 64 optional pieces (positions are hashed in every exchange's memo).
+/// 64 optional pieces.
 impl std::hash::Hash for Board {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.by_kind.hash(state);

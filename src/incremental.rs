@@ -257,11 +257,12 @@ where
 /// let index = FootprintIndex::new(&mp);
 /// let e3: Square = "e3".parse().unwrap();
 /// // Every zone of the Ritter on e3 depends on its square.
+/// assert!(mp.zones_of(e3).count() > 0);
 /// for zone in mp.zones_of(e3) {
 ///     assert!(index.zones_at(e3).contains(&zone.index));
 /// }
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FootprintIndex {
     by_square: Vec<Vec<usize>>,
     zones: usize,

@@ -8,8 +8,8 @@
 //! steps of the side to move's attack roots, supports and counters, the first steps of its
 //! negations against the opponent's open zones, and captures; in its quiescence it plays only the
 //! captures whose exchange on their square does not lose (zones.md §4). The **full-width** search
-//! looks at every legal move, and every capture in its quiescence. Draw rules by repetition are not applied inside the search; the 80-quiet-move
-//! rule is.
+//! looks at every legal move, and every capture in its quiescence. Draw rules by repetition are
+//! not applied inside the search; the 80-quiet-move rule is.
 //!
 //! ```
 //! use zonal::search::{search, Mode, SearchConfig};
@@ -159,9 +159,6 @@ pub fn proven(score: i32) -> Option<bool> {
         None
     }
 }
-
-/// The rules the searcher's zone caches use.
-static RULES: ChessT1 = ChessT1;
 
 struct Searcher<'a> {
     cfg: &'a SearchConfig,
@@ -325,7 +322,7 @@ impl Searcher<'_> {
         }
         let ply = ply as usize;
         while self.caches.len() <= ply {
-            self.caches.push(ZoneCache::new(&RULES, config.clone()));
+            self.caches.push(ZoneCache::new(&ChessT1, config.clone()));
         }
         let mp = self.caches[ply].project_at(pos, horizon);
         let stats = self.caches[ply].stats();
