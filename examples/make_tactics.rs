@@ -15,7 +15,7 @@
 //! `bm`, `am` (the greediest capture that scores at least the margin below the best, if any) and
 //! a `c0` comment with the line and both scores.
 //!
-//! In full mode [`zonal::search::search`] scores only the best root move exactly (the others are
+//! In full mode [`zonal::search::baseline::search`] scores only the best root move exactly (the others are
 //! bounds), so every root move is scored here with its own full-window search: play the move,
 //! search the child at depth - 1 in full mode, negate (and move proven game ends one half-move
 //! further away, as the search from the root would count them).
@@ -28,7 +28,8 @@ use std::collections::{HashMap, HashSet};
 use std::process::ExitCode;
 use zonal::exchange::Material;
 use zonal::sample::{Rng, playout};
-use zonal::search::{Mode, PROVEN, SearchConfig, search};
+use zonal::search::baseline::{BaselineConfig as SearchConfig, search};
+use zonal::search::{Mode, PROVEN};
 use zonal::{Move, MoveKind, Position};
 
 /// Every legal move with its exact full-width score at `depth` (at least 2), best first (ties by

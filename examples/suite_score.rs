@@ -5,7 +5,8 @@
 //! `cargo run --release --example suite_score -- [FILE] [DEPTH]` (defaults:
 //! `positions/tactics.t1`, 4).
 
-use zonal::search::{Mode, SearchConfig, search};
+use zonal::search::Mode;
+use zonal::search::baseline::{BaselineConfig as SearchConfig, search};
 
 fn main() {
     let mut args = std::env::args().skip(1);

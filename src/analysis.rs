@@ -7,20 +7,24 @@
 //! ```
 //! use zonal::analysis::{analyse, AnalysisConfig};
 //! use zonal::Position;
-//! // Spec E8: the Ver Knecht b6 takes the Knecht b7 (1½ against 1).
+//! // Spec E8 (a fragment without Kings): the Prince e2 walks to b5 and then into the empty
+//! // black castle on e8, which wins; taking the Knecht b7 with the Ver Knecht wins too, later.
 //! let pos: Position = "8/1n6/1V4r1/8/6N1/8/4P3/8 w - 0 1".parse().unwrap();
 //! let a = analyse(&pos, &AnalysisConfig { horizon: 2, ..AnalysisConfig::default() });
-//! assert_eq!(a.recommended[0].mv.uci(), "b6b7");
+//! assert_eq!(a.recommended[0].mv.uci(), "e2b5");
+//! assert_eq!(a.recommended[0].outcome, Some("win"));
+//! assert!(a.recommended.iter().any(|r| r.mv.uci() == "b6b7"));
 //! ```
 
 use crate::exchange::{self, Material, WIN};
 use crate::force::ForceMap;
 use crate::moves::Move;
 use crate::piece::Piece;
+use crate::player::{Kind, Player, PlayerSpec};
 use crate::position::{Position, Status};
 use crate::report::units;
 use crate::rules::{Aim, ChessT1};
-use crate::search::{self, Mode, Motive, SearchConfig, proven};
+use crate::search::{self, Limits, Mode, Motive, proven};
 use crate::square::{Color, Square};
 use crate::zone::{Projection, Role, Zone, ZoneConfig, ZoneKind};
 use std::time::Instant;
@@ -28,19 +32,26 @@ use std::time::Instant;
 /// Settings of an analysis.
 #[derive(Clone, Debug)]
 pub struct AnalysisConfig {
-    /// Horizon in half-moves (zones and search depth).
+    /// Horizon in half-moves of the zones.
     pub horizon: i32,
-    /// Search depth in half-moves (default: the horizon).
+    /// Search depth in half-moves (default [`DEFAULT_DEPTH`] unless `limits` bounds the search
+    /// otherwise).
     pub depth: Option<u32>,
+    /// Time and node limits of the search (its depth is `depth`).
+    pub limits: Limits,
     /// Zone-guided search (the method) or full-width (the yardstick).
     pub mode: Mode,
     /// Piece values.
     pub material: Material,
-    /// How many recommended moves to report.
+    /// How many recommended moves to report (their scores are exact).
     pub top: usize,
-    /// Zone-guided search: reuse zones across nodes ([`SearchConfig::reuse_zones`]).
-    pub reuse_zones: bool,
+    /// The search: the engine (default) or the baseline, with their settings; `mode`,
+    /// `material` and `horizon` above take precedence over the player's own.
+    pub player: PlayerSpec,
 }
+
+/// Search depth of an analysis when none is given.
+pub const DEFAULT_DEPTH: u32 = 6;
 
 impl Default for AnalysisConfig {
     fn default() -> Self {
@@ -50,7 +61,8 @@ impl Default for AnalysisConfig {
             mode: Mode::Zones,
             material: Material::default(),
             top: 5,
-            reuse_zones: false,
+            limits: Limits::default(),
+            player: PlayerSpec::default(),
         }
     }
 }
@@ -102,6 +114,10 @@ pub struct Recommendation {
     pub book: String,
     /// Score for the side to move, in half-units.
     pub score: i32,
+    /// The same score in cp (1 unit = 100 cp; game ends ±(10,000,000 − plies)).
+    pub score_cp: i32,
+    /// Whether the score is exact (otherwise an upper bound: the move was refuted).
+    pub exact: bool,
     /// The game result the search proves, if any.
     pub outcome: Option<&'static str>,
     /// Why.
@@ -243,7 +259,8 @@ fn reason(
     mv: &Move,
     motives: &[Motive],
     material: &Material,
-    score: i32,
+    score_cp: i32,
+    exact: bool,
 ) -> String {
     let mut parts = Vec::new();
     let piece = mv.piece.name();
@@ -298,13 +315,23 @@ fn reason(
             parts.push(what);
         }
     }
+    if motives.is_empty() {
+        // No zone of this horizon names the move: say what it changes in the evaluation (the
+        // control it gains, the castle it guards, the piece it activates).
+        let plan = crate::eval::explain_move(pos, mv, &crate::eval::Weights::default());
+        if !plan.is_empty() {
+            parts.push(plan);
+        }
+    }
     if parts.is_empty() {
         parts.push(format!("{piece} {}{}: best by search", mv.from, mv.to));
     }
-    let verdict = match proven(score) {
-        Some(true) => "forces a win".to_string(),
-        Some(false) => "loses by force".to_string(),
-        None => format!("score {}", units(score)),
+    let text = crate::search::cp_text(score_cp);
+    let verdict = match search::proven(search::cp_to_half_units(score_cp)) {
+        Some(true) => format!("forces a win ({text})"),
+        Some(false) => format!("loses by force ({text})"),
+        None if exact => format!("score {text}"),
+        None => format!("score at most {text}"),
     };
     format!("{}; {verdict}", parts.join("; "))
 }
@@ -368,31 +395,38 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
             });
         }
     }
-    let depth = cfg.depth.unwrap_or(cfg.horizon.max(1) as u32);
-    let scfg = SearchConfig {
-        depth,
-        mode: cfg.mode,
-        horizon: cfg.horizon,
-        material: cfg.material,
-        reuse_zones: cfg.reuse_zones,
-        ..SearchConfig::default()
-    };
+    let mut spec = cfg.player.clone();
+    spec.config.mode = cfg.mode;
+    spec.config.material = cfg.material;
+    spec.config.horizon = cfg.horizon;
+    spec.config.multipv = cfg.top.max(1);
+    let mut limits = cfg.limits;
+    limits.depth = cfg.depth.or(match (limits.movetime_ms, limits.nodes) {
+        (None, None) => Some(DEFAULT_DEPTH),
+        _ => None,
+    });
+    if spec.kind == Kind::Baseline {
+        spec.depth = Some(limits.depth.unwrap_or(cfg.horizon.max(1) as u32));
+    }
     let status = pos.status();
-    let (recommended, nodes) = if status.is_over() {
-        (Vec::new(), 0)
+    let (recommended, nodes, depth) = if status.is_over() {
+        (Vec::new(), 0, limits.depth.unwrap_or(DEFAULT_DEPTH))
     } else {
-        let result = search::search(pos, &scfg);
+        let mut player = Player::new(spec);
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let result = player.search(pos, &[], &limits, &stop, &mut |_| {});
+        let named = search::zone_candidates(pos, &mp, &cfg.material);
         let recs = result
             .root
             .iter()
             .take(cfg.top)
             .map(|r| {
-                // Motives for full-width moves come from the zones too.
+                // Motives come from the zones whatever the search mode.
                 let motives = if r.motives.is_empty() {
-                    search::zone_candidates(pos, &mp, &cfg.material)
-                        .into_iter()
+                    named
+                        .iter()
                         .find(|(m, _)| *m == r.mv)
-                        .map(|(_, m)| m)
+                        .map(|(_, m)| m.clone())
                         .unwrap_or_default()
                 } else {
                     r.motives.clone()
@@ -401,17 +435,19 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
                     mv: r.mv,
                     book: crate::book::write_move(pos, &r.mv),
                     score: r.score,
+                    score_cp: r.score_cp,
+                    exact: r.exact,
                     outcome: match proven(r.score) {
                         Some(true) => Some("win"),
                         Some(false) => Some("loss"),
                         None => None,
                     },
-                    reason: reason(pos, &r.mv, &motives, &cfg.material, r.score),
+                    reason: reason(pos, &r.mv, &motives, &cfg.material, r.score_cp, r.exact),
                     line: r.line.clone(),
                 }
             })
             .collect();
-        (recs, result.nodes)
+        (recs, result.nodes, result.depth)
     };
     Analysis {
         position: *pos,

@@ -16,7 +16,7 @@ use crate::report::analysis::{AnalysisJson, BatchJson, Expected};
 use crate::report::units;
 use crate::report::zones::ZonesJson;
 use crate::rules::ChessT1;
-use crate::search::{Mode, SearchConfig};
+use crate::search::Mode;
 use crate::square::{Color, Square};
 use crate::trajectory::{Bundle, Trajectory, admissible};
 use crate::zone::{Projection, ZoneConfig};
@@ -50,6 +50,61 @@ pub struct PosArg {
 impl PosArg {
     fn resolve(&self) -> Result<Position, CliError> {
         posfile::resolve(&self.pos, self.id.as_deref(), self.index).map_err(CliError::input)
+    }
+
+    /// The position and, when it comes from a position file, its record.
+    fn resolve_record(&self) -> Result<(Position, Option<posfile::Record>), CliError> {
+        posfile::resolve_record(&self.pos, self.id.as_deref(), self.index).map_err(CliError::input)
+    }
+}
+
+/// Engine settings shared by the commands that search.
+#[derive(Args, Debug, Clone)]
+pub struct EngineArgs {
+    /// Evaluation: `full` (every term of NOTES.md's table) or `material` (piece values only).
+    #[arg(long, default_value = "full", value_parser = ["full", "material"])]
+    pub eval: String,
+    /// Transposition table size in MiB (0: none).
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(0..=65536))]
+    pub hash: u64,
+    /// How the zones narrow the tree: `steer` (named moves first and unreduced, the rest reduced)
+    /// or `cut` (only named moves, the rest only to refute a loss).
+    #[arg(long, default_value = "steer", value_parser = ["steer", "cut"])]
+    pub style: String,
+    /// Run the baseline search (fixed depth, material only, no table), as before the engine.
+    #[arg(long)]
+    pub baseline: bool,
+    /// Baseline zone-guided search: take zones over from the projections of nearby nodes
+    /// (zones.md §5) instead of building each node's from scratch. Same results; see NOTES.md
+    /// for why it is off by default.
+    #[arg(long, requires = "baseline")]
+    pub reuse_zones: bool,
+}
+
+impl EngineArgs {
+    /// The player these settings describe, in `mode`, to `depth` if given.
+    pub fn player(
+        &self,
+        mode: Mode,
+        horizon: i32,
+        depth: Option<u32>,
+    ) -> Result<crate::player::PlayerSpec, CliError> {
+        let mut spec = crate::player::PlayerSpec::default();
+        let c = &mut spec.config;
+        c.mode = mode;
+        c.evaluation =
+            crate::eval::Evaluation::parse(&self.eval).unwrap_or(crate::eval::Evaluation::Full);
+        c.hash_mb = self.hash as usize;
+        c.horizon = horizon;
+        spec.reuse_zones = self.reuse_zones;
+        c.zone_style =
+            crate::search::ZoneStyle::parse(&self.style).unwrap_or(crate::search::ZoneStyle::Steer);
+        if self.baseline {
+            c.evaluation = crate::eval::Evaluation::Material;
+            spec.kind = crate::player::Kind::Baseline;
+            spec.depth = Some(depth.unwrap_or(4).min(12));
+        }
+        Ok(spec)
     }
 }
 
@@ -187,23 +242,28 @@ pub enum Command {
         /// In position files: only the N-th position (1-based).
         #[arg(long)]
         index: Option<usize>,
-        /// Horizon in half-moves (zones and search depth).
+        /// Horizon in half-moves of the zones.
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(i32).range(1..=12))]
         horizon: i32,
-        /// Search depth in half-moves (default: the horizon).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=12))]
+        /// Search depth in half-moves (default 6 unless `--movetime` or `--nodes` is given;
+        /// with `--baseline`, the horizon).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
+        /// Search time per position in milliseconds.
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Most nodes to search per position.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
         /// Rank the moves with the full-width search instead of the zone-guided one.
         #[arg(long)]
         full: bool,
-        /// How many moves to recommend.
-        #[arg(long, default_value_t = 5)]
-        top: usize,
-        /// Zone-guided search: take zones over from the projections of nearby nodes (zones.md
-        /// §5) instead of building each node's from scratch. Same results; see NOTES.md for
-        /// why it is off by default.
-        #[arg(long, conflicts_with = "full")]
-        reuse_zones: bool,
+        /// How many moves to recommend (each with an exact score).
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=256))]
+        top: u32,
+        /// Engine settings.
+        #[command(flatten)]
+        engine: EngineArgs,
         /// Piece values in half-units, e.g. `N=2,V=3,P=3,R=4,S=4,C=6`.
         #[arg(long)]
         material: Option<String>,
@@ -218,25 +278,30 @@ pub enum Command {
         #[arg(long, value_name = "DIR")]
         svg: Option<std::path::PathBuf>,
     },
-    /// Search a position: best move, score and nodes, zone-guided or full-width (`--full`).
+    /// Search a position: best move, score, principal line and nodes, zone-guided or full-width
+    /// (`--full`), within a depth, a time or a node count (the first reached).
     Search {
         /// The position to work on.
         #[command(flatten)]
         pos: PosArg,
-        /// Depth in half-moves.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=12))]
-        depth: u32,
-        /// Full-width alpha-beta over all legal moves (the yardstick) instead of the zones.
+        /// Depth in half-moves (default 4 unless `--movetime` or `--nodes` is given).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+        depth: Option<u32>,
+        /// Time for the move in milliseconds.
+        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+        movetime: Option<u64>,
+        /// Most nodes to search.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: Option<u64>,
+        /// Full-width search over all legal moves instead of the zone-guided one.
         #[arg(long)]
         full: bool,
-        /// Horizon of the zones (default: the depth).
-        #[arg(long, value_parser = clap::value_parser!(i32).range(1..=12))]
-        horizon: Option<i32>,
-        /// Zone-guided search: take zones over from the projections of nearby nodes (zones.md
-        /// §5) instead of building each node's from scratch. Same results; see NOTES.md for
-        /// why it is off by default.
-        #[arg(long, conflicts_with = "full")]
-        reuse_zones: bool,
+        /// Horizon of the root's zones in half-moves (zone mode).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(i32).range(1..=12))]
+        horizon: i32,
+        /// Engine settings.
+        #[command(flatten)]
+        engine: EngineArgs,
         /// JSON output.
         #[arg(long)]
         json: bool,
@@ -299,6 +364,12 @@ pub enum Command {
         #[arg(long)]
         parallel: bool,
     },
+    /// Speak the engine protocol (UCI-like, see README "Engine protocol") on stdin/stdout, for
+    /// match programs and `zonal match --cmd1`.
+    Engine,
+    /// Play a match between two players (built in or external programs): W/D/L, Elo, SPRT,
+    /// game records.
+    Match(MatchArgs),
 }
 
 /// Which piece a trajectory command is about.
@@ -373,7 +444,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             moves,
             book,
             json,
-        } => play(pos.resolve()?, &moves, book.as_deref(), json),
+        } => {
+            let (start, record) = pos.resolve_record()?;
+            play(start, record.as_ref(), &moves, book.as_deref(), json)
+        }
         Command::Distance {
             pos,
             from,
@@ -438,9 +512,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             index,
             horizon,
             depth,
+            movetime,
+            nodes,
             full,
             top,
-            reuse_zones,
+            engine,
             material,
             json,
             jobs,
@@ -450,13 +526,19 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 Some(text) => crate::exchange::Material::parse(&text).map_err(CliError::input)?,
                 None => crate::exchange::Material::default(),
             };
+            let mode = if full { Mode::Full } else { Mode::Zones };
             let cfg = crate::analysis::AnalysisConfig {
                 horizon,
                 depth,
-                mode: if full { Mode::Full } else { Mode::Zones },
+                limits: crate::search::Limits {
+                    movetime_ms: movetime,
+                    nodes,
+                    ..crate::search::Limits::default()
+                },
+                mode,
                 material,
-                top,
-                reuse_zones,
+                top: top as usize,
+                player: engine.player(mode, horizon, depth)?,
             };
             analyse_cmd(
                 &pos,
@@ -471,20 +553,22 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Search {
             pos,
             depth,
+            movetime,
+            nodes,
             full,
             horizon,
-            reuse_zones,
+            engine,
             json,
         } => {
             let pos = pos.resolve()?;
-            let cfg = SearchConfig {
-                depth,
-                mode: if full { Mode::Full } else { Mode::Zones },
-                horizon: horizon.unwrap_or(depth as i32),
-                reuse_zones,
-                ..SearchConfig::default()
+            let limits = crate::search::Limits {
+                depth: depth.or((movetime.is_none() && nodes.is_none()).then_some(4)),
+                movetime_ms: movetime,
+                nodes,
+                clock: None,
             };
-            search_cmd(&pos, &cfg, json)
+            let mode = if full { Mode::Full } else { Mode::Zones };
+            search_cmd(&pos, &engine.player(mode, horizon, depth)?, &limits, json)
         }
         Command::Render {
             pos,
@@ -527,6 +611,12 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let position = PosArg { pos, id, index }.resolve()?;
             perft_cmd(&position, depth, divide, parallel)
         }
+        Command::Engine => crate::protocol::run(std::io::stdin().lock(), std::io::stdout())
+            .map_err(|e| CliError {
+                message: format!("engine protocol: {e}"),
+                code: 1,
+            }),
+        Command::Match(args) => match_cmd(&args),
     }
 }
 
@@ -667,11 +757,26 @@ fn force(pos: &Position, raw: bool, json: bool) -> Result<(), CliError> {
 
 fn play(
     start: Position,
+    record: Option<&posfile::Record>,
     moves: &[String],
     book_text: Option<&str>,
     json: bool,
 ) -> Result<(), CliError> {
     let mut game = Game::new(start);
+    // A game record (`zonal match --out`) replays its `moves` first.
+    if let Some(record) = record
+        && let Some(list) = record.operands("moves")
+    {
+        let name = match record.id() {
+            Some(id) => format!("record {id:?} (line {})", record.line),
+            None => format!("the record of line {}", record.line),
+        };
+        for (i, text) in list.iter().enumerate() {
+            game.play_uci(text).map_err(|e| {
+                CliError::input(format!("{name}: move {} of its moves ({text}): {e}", i + 1))
+            })?;
+        }
+    }
     for (i, text) in moves.iter().enumerate() {
         let pos = *game.position();
         let number = pos.fullmove();
@@ -720,6 +825,12 @@ fn play(
         println!("{pos}");
         print!("{}", crate::report::diagram(pos.board()));
         println!("status: {status}");
+        if let Some(result) = record.and_then(|r| r.operands("result")) {
+            let reason = record
+                .and_then(|r| r.operands("reason"))
+                .unwrap_or_default();
+            println!("recorded result: {} {}", result.join(" "), reason.join(" "));
+        }
         for color in Color::ALL {
             if pos.in_check(color) {
                 println!("{color} is in check");
@@ -1402,30 +1513,41 @@ fn analyse_cmd(
     Ok(())
 }
 
-fn search_cmd(pos: &Position, cfg: &SearchConfig, json: bool) -> Result<(), CliError> {
+fn search_cmd(
+    pos: &Position,
+    player: &crate::player::PlayerSpec,
+    limits: &crate::search::Limits,
+    json: bool,
+) -> Result<(), CliError> {
     let start = Instant::now();
-    let result = crate::search::search(pos, cfg);
+    let result = player.search(pos, &[], limits);
     let micros = start.elapsed().as_micros() as u64;
     if json {
         #[derive(Serialize)]
         struct Out {
             position: String,
+            engine: String,
             mode: &'static str,
             depth: u32,
+            seldepth: u32,
             best: Option<String>,
             book: Option<String>,
             score: i32,
+            score_cp: i32,
             line: Vec<String>,
             nodes: u64,
             micros: u64,
         }
         return print_json(&Out {
             position: pos.to_string(),
-            mode: cfg.mode.name(),
+            engine: player.to_string(),
+            mode: result.mode.name(),
             depth: result.depth,
+            seldepth: result.seldepth,
             best: result.best.map(|m| m.uci()),
             book: result.best.map(|m| book::write_move(pos, &m)),
             score: result.score,
+            score_cp: result.score_cp,
             line: result.line.iter().map(|m| m.uci()).collect(),
             nodes: result.nodes,
             micros,
@@ -1438,17 +1560,22 @@ fn search_cmd(pos: &Position, cfg: &SearchConfig, json: bool) -> Result<(), CliE
                 "best {} ({}) score {} nodes {} depth {} mode {}",
                 mv.uci(),
                 book::write_move(pos, &mv),
-                result.score,
+                crate::search::cp_text(result.score_cp),
                 result.nodes,
                 result.depth,
-                cfg.mode.name()
+                result.mode.name()
             );
             println!("line {}", line.join(" "));
         }
         None => println!("no move (status: {})", pos.status()),
     }
-    eprintln!("search: {:.1} ms", micros as f64 / 1000.0);
-    if cfg.mode == Mode::Zones {
+    eprintln!(
+        "search: {:.1} ms, {} nodes/s, seldepth {}",
+        micros as f64 / 1000.0,
+        result.nodes * 1_000_000 / micros.max(1),
+        result.seldepth
+    );
+    if result.mode == Mode::Zones {
         let z = result.zone_stats;
         eprintln!(
             "zones: {} attack zones built, {} taken over from nearby nodes, {} linked zones built",
@@ -1508,4 +1635,208 @@ fn analyse_svgs(
         tracing::info!("wrote {}", path.display());
     }
     Ok(())
+}
+
+/// Options of `zonal match`.
+#[derive(Args, Debug, Clone)]
+pub struct MatchArgs {
+    /// engine1 built in: `key=value,...` (keys engine, mode, eval, depth, hash, horizon, style,
+    /// zone_plies, weights; e.g. `mode=full,depth=4`).
+    #[arg(
+        long,
+        value_name = "SPEC",
+        required_unless_present = "cmd1",
+        conflicts_with = "cmd1"
+    )]
+    pub engine1: Option<String>,
+    /// engine2 built in (as `--engine1`).
+    #[arg(
+        long,
+        value_name = "SPEC",
+        required_unless_present = "cmd2",
+        conflicts_with = "cmd2"
+    )]
+    pub engine2: Option<String>,
+    /// engine1 as an external program speaking the engine protocol: its command line.
+    #[arg(long, value_name = "COMMAND")]
+    pub cmd1: Option<String>,
+    /// engine2 as an external program.
+    #[arg(long, value_name = "COMMAND")]
+    pub cmd2: Option<String>,
+    /// Position file of openings, each played twice with colours swapped.
+    #[arg(long, value_name = "FILE", default_value = "positions/openings.t1")]
+    pub openings: std::path::PathBuf,
+    /// Games in all, cycling through the openings (default: each opening twice).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub games: Option<u64>,
+    /// Time per move in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub movetime: Option<u64>,
+    /// Nodes per move.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Depth per move in half-moves.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// A game clock per side: `SECONDS+INCREMENT`, e.g. `10+0.1` (a flag fall loses).
+    #[arg(long, value_name = "SECONDS+INC")]
+    pub clock: Option<String>,
+    /// Games played at once, each on its own thread.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: u32,
+    /// Plies after which a game is drawn (`move_limit`).
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// Sequential probability ratio test of H0 elo0 against H1 elo1, e.g. `0,10`: the match
+    /// stops when it decides.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    pub sprt: Option<String>,
+    /// SPRT false positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub alpha: f64,
+    /// SPRT false negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub beta: f64,
+    /// Write the games here, one position-file record per game (`zonal play FILE --id game-N`
+    /// replays one).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<std::path::PathBuf>,
+    /// JSON output.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Reads `ELO0,ELO1` of `--sprt` with its error rates.
+fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<crate::matchplay::SprtConfig, CliError> {
+    let bad = || {
+        CliError::input(format!(
+            "--sprt {text:?}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10"
+        ))
+    };
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let elo0: f64 = a.trim().parse().map_err(|_| bad())?;
+    let elo1: f64 = b.trim().parse().map_err(|_| bad())?;
+    if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
+        return Err(bad());
+    }
+    for (name, rate) in [("--alpha", alpha), ("--beta", beta)] {
+        if !(rate > 0.0 && rate < 0.5) {
+            return Err(CliError::input(format!(
+                "{name} {rate}: expected a rate between 0 and 0.5"
+            )));
+        }
+    }
+    Ok(crate::matchplay::SprtConfig {
+        elo0,
+        elo1,
+        alpha,
+        beta,
+    })
+}
+
+fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
+    use crate::matchplay::{self, MatchConfig, MatchReport, Opening, PlayerDef, TimeControl};
+    use std::io::{IsTerminal, Write};
+    let player = |n: usize, spec: &Option<String>, cmd: &Option<String>| match (spec, cmd) {
+        (Some(text), _) => text
+            .parse::<crate::player::PlayerSpec>()
+            .map(PlayerDef::Builtin)
+            .map_err(|e| CliError::input(format!("--engine{n}: {e}"))),
+        (None, Some(command)) => {
+            PlayerDef::external(command).map_err(|e| CliError::input(format!("--cmd{n}: {e}")))
+        }
+        (None, None) => Err(CliError::input(format!("give --engine{n} or --cmd{n}"))),
+    };
+    let players = [
+        player(1, &args.engine1, &args.cmd1)?,
+        player(2, &args.engine2, &args.cmd2)?,
+    ];
+    let records = posfile::read_file(&args.openings)
+        .map_err(|e| CliError::input(format!("--openings: {e}")))?;
+    let openings = Opening::from_records(&records);
+    if openings.is_empty() {
+        return Err(CliError::input(format!(
+            "--openings: {} holds no positions",
+            args.openings.display()
+        )));
+    }
+    let clock = args
+        .clock
+        .as_deref()
+        .map(matchplay::ClockControl::parse)
+        .transpose()
+        .map_err(|e| CliError::input(format!("--clock: {e}")))?;
+    let mut control = TimeControl {
+        depth: args.depth,
+        movetime_ms: args.movetime,
+        nodes: args.nodes,
+        clock,
+    };
+    if control == TimeControl::default() && !players.iter().all(PlayerDef::fixed_depth) {
+        // Without any limit an engine would think forever.
+        control.movetime_ms = Some(100);
+    }
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(|t| parse_sprt(t, args.alpha, args.beta))
+        .transpose()?;
+    let games = args.games.map_or(2 * openings.len(), |g| g as usize);
+    let cfg = MatchConfig {
+        players,
+        openings,
+        games,
+        control,
+        jobs: args.jobs as usize,
+        max_plies: args.max_plies,
+        sprt,
+    };
+    let mut out = match &args.out {
+        Some(path) => Some((
+            std::io::BufWriter::new(std::fs::File::create(path).map_err(|e| {
+                CliError::input(format!("--out: cannot create {}: {e}", path.display()))
+            })?),
+            path,
+        )),
+        None => None,
+    };
+    let mut write_error = None;
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(games as u64);
+        if let Ok(style) = indicatif::ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} games, {msg} [{elapsed_precise} < {eta}]",
+        ) {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let (records, stopped) = matchplay::run_match(&cfg, |record, tally| {
+        bar.inc(1);
+        bar.set_message(format!(
+            "engine1 +{} ={} -{}",
+            tally.wins, tally.draws, tally.losses
+        ));
+        if let Some(e) = &record.error {
+            tracing::warn!("game {}: {} ({e})", record.number, record.reason);
+        }
+        if let Some((file, path)) = &mut out
+            && write_error.is_none()
+            && let Err(e) = writeln!(file, "{}", record.to_line()).and_then(|()| file.flush())
+        {
+            write_error = Some(format!("--out: cannot write {}: {e}", path.display()));
+        }
+    })
+    .map_err(CliError::input)?;
+    bar.finish_and_clear();
+    if let Some(message) = write_error {
+        return Err(CliError { message, code: 1 });
+    }
+    let report = MatchReport::new(&cfg, &records, stopped);
+    if args.json {
+        print_json(&report)
+    } else {
+        write_stdout(&report.to_text())
+    }
 }

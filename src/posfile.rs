@@ -648,6 +648,16 @@ pub fn resolve(
     id: Option<&str>,
     index: Option<usize>,
 ) -> Result<Position, PosFileError> {
+    resolve_record(arg, id, index).map(|(position, _)| position)
+}
+
+/// [`resolve`], also returning the record when the position comes from a position file (so that
+/// its operations, e.g. the `moves` of a game record, can be used).
+pub fn resolve_record(
+    arg: &str,
+    id: Option<&str>,
+    index: Option<usize>,
+) -> Result<(Position, Option<Record>), PosFileError> {
     let no_selector = |what: &'static str| {
         if id.is_some() || index.is_some() {
             Err(PosFileError::SelectorWithoutFile {
@@ -660,20 +670,20 @@ pub fn resolve(
     };
     if arg == "startpos" {
         no_selector("`startpos`")?;
-        return Ok(Position::startpos());
+        return Ok((Position::startpos(), None));
     }
     let path = Path::new(arg);
     match fs::metadata(path) {
         Ok(_) => {
             let records = read_file(path)?;
             select(&records, id, index)
-                .map(|r| r.position)
+                .map(|r| (r.position, Some(r.clone())))
                 .map_err(|e| e.in_file(arg))
         }
         Err(reason) => match arg.parse::<Position>() {
             Ok(position) => {
                 no_selector("a position string")?;
-                Ok(position)
+                Ok((position, None))
             }
             Err(source) if arg.contains('/') && arg.trim().contains(char::is_whitespace) => {
                 Err(PosFileError::BadPositionString {
@@ -1137,6 +1147,17 @@ mod tests {
         assert!(msg.contains("not a position string either"), "{msg}");
         assert!(resolve("", None, None).is_err());
         assert!(resolve("start pos", None, None).is_err());
+    }
+
+    #[test]
+    fn resolve_record_gives_the_record_of_a_file_only() {
+        assert_eq!(resolve_record("startpos", None, None).unwrap().1, None);
+        assert_eq!(resolve_record(E1, None, None).unwrap().1, None);
+        let (position, record) =
+            resolve_record("positions/book-examples.t1", Some("E4"), None).unwrap();
+        let record = record.unwrap();
+        assert_eq!(record.id(), Some("E4"));
+        assert_eq!(record.position, position);
     }
 
     #[test]

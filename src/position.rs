@@ -354,6 +354,19 @@ impl Position {
         next
     }
 
+    /// The same placement with the other side to move, as if the side to move had passed (which
+    /// the rules do not allow: the search's null move). `None` once the game is decided.
+    pub fn pass(&self) -> Option<Position> {
+        if self.decided.is_some() {
+            return None;
+        }
+        let mut next = *self;
+        next.side = self.side.other();
+        next.hash ^= zobrist::black_to_move();
+        next.quiet = self.quiet.saturating_add(1);
+        Some(next)
+    }
+
     /// Moves by the rules of movement, ignoring the draw rules: empty after a King or castle
     /// capture, or when the side to move is blockaded. This is what perft counts.
     pub fn generate_moves(&self) -> Vec<Move> {

@@ -234,9 +234,17 @@ fn check_analysis(what: &str, a: &AnalysisJson, horizon: i32, mode: &str) {
     );
     assert_eq!(a.horizon, horizon, "{what}: horizon");
     assert_eq!(a.search.mode, mode, "{what}: search mode");
-    assert_eq!(
-        a.search.depth, horizon as u32,
-        "{what}: depth defaults to the horizon"
+    // The default depth, or less once the result is proven (or the game is over).
+    let proven = a
+        .recommended
+        .first()
+        .is_some_and(|r| r.score.abs() >= PROVEN || a.recommended.len() == 1);
+    assert!(
+        a.search.depth == zonal::analysis::DEFAULT_DEPTH
+            || a.search.depth < zonal::analysis::DEFAULT_DEPTH
+                && (proven || a.recommended.is_empty()),
+        "{what}: depth {} without a proven result",
+        a.search.depth
     );
     if pos.status().is_over() {
         assert!(
@@ -292,6 +300,12 @@ fn check_analysis(what: &str, a: &AnalysisJson, horizon: i32, mode: &str) {
             r.uci
         );
         assert!(!r.reason.is_empty(), "{what}: no reason for {}", r.uci);
+        assert_eq!(
+            r.score,
+            zonal::search::cp_to_half_units(r.score_cp),
+            "{what}: score and score_cp of {} disagree",
+            r.uci
+        );
     }
     for h in &a.hot_spots {
         let piece = pos.piece_at(h.square).map(|p| p.char().to_string());
@@ -508,7 +522,7 @@ fn the_schema_rejects_altered_output() {
     uci["recommended"][0]["uci"] = Value::from("e2-e4");
     altered.push(("a move not in coordinate form", uci));
     let mut version = single.clone();
-    version["schema_version"] = Value::from(2);
+    version["schema_version"] = Value::from(1);
     altered.push(("another schema version", version));
     let mut mixed = batch().clone();
     mixed["position"] = single["position"].clone();
@@ -531,6 +545,8 @@ fn search_command_json_and_text() {
             "E4-sums",
             "--depth",
             "2",
+            "--eval",
+            "material",
         ];
         if full {
             args.push("--full");
@@ -544,7 +560,8 @@ fn search_command_json_and_text() {
             .map(String::as_str)
             .collect();
         let expected: BTreeSet<&str> = [
-            "position", "mode", "depth", "best", "book", "score", "line", "nodes", "micros",
+            "position", "engine", "mode", "depth", "seldepth", "best", "book", "score", "score_cp",
+            "line", "nodes", "micros",
         ]
         .into_iter()
         .collect();

@@ -359,6 +359,7 @@ fn search_with_reused_zones_prints_the_same_search() {
         "3",
         "--depth",
         "3",
+        "--baseline",
     ];
     let plain = zonal(&args);
     assert!(plain.status.success(), "{}", stderr(&plain));

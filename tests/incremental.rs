@@ -152,7 +152,8 @@ fn cache_serves_siblings_and_horizons() {
 /// from scratch or taken over zone by zone from nearby nodes, and it does take zones over.
 #[test]
 fn search_with_reused_zones_is_the_same_search() {
-    use zonal::search::{Mode, SearchConfig, search};
+    use zonal::search::Mode;
+    use zonal::search::baseline::{BaselineConfig as SearchConfig, search};
     let mut reused = 0;
     let mut starts: Vec<Position> = zonal::sample::middlegames(4, 31);
     starts.extend(SEEDS.iter().take(3).map(|s| s.parse::<Position>().unwrap()));

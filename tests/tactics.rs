@@ -5,7 +5,7 @@
 //!   depth 3 (Mode::Full), so every root move gets an exact score; `bm` must be exactly the set
 //!   of moves with the best score, no `am` move may have it, and the scores quoted in `c0`
 //!   ("best score X, next best Y") must be these;
-//! - **through [`zonal::search::search`]** in Mode::Full at depth 4, as a user gets it: its score
+//! - **through [`zonal::search::baseline::search`]** in Mode::Full at depth 4, as a user gets it: its score
 //!   is the best score, its first root move (its `best`) is in `bm` and not in `am`, and every
 //!   `bm` move has the best score in its root list.
 //!
@@ -16,7 +16,8 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::OnceLock;
 use zonal::posfile::{self, Record};
-use zonal::search::{Mode, PROVEN, SearchConfig, search};
+use zonal::search::baseline::{BaselineConfig as SearchConfig, search};
+use zonal::search::{Mode, PROVEN};
 use zonal::{Move, Position};
 
 /// The depth every `bm` of the file is confirmed at.

@@ -9,7 +9,7 @@ use crate::square::{Color, Square};
 use serde::{Deserialize, Serialize};
 
 /// Version of the analysis JSON layout; bumped on any incompatible change.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A recommended move in JSON.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,6 +21,10 @@ pub struct RecommendationJson {
     pub book: String,
     /// Score for the side to move, half-units.
     pub score: i32,
+    /// The same score in cp (100 cp = 1 unit; game ends ±(10,000,000 − half-moves)).
+    pub score_cp: i32,
+    /// Whether the score is exact (false: an upper bound).
+    pub exact: bool,
     /// `"win"`, `"loss"` or `"draw"` when the search proves the result, else null.
     pub outcome: Option<String>,
     /// Why the move is recommended.
@@ -255,6 +259,8 @@ impl AnalysisJson {
                     uci: r.mv.uci(),
                     book: r.book.clone(),
                     score: r.score,
+                    score_cp: r.score_cp,
+                    exact: r.exact,
                     outcome: r.outcome.map(str::to_string),
                     reason: r.reason.clone(),
                     line: r.line.iter().map(|m| m.uci()).collect(),
@@ -395,11 +401,10 @@ pub fn to_text(a: &Analysis, expected: &Expected) -> String {
             let line: Vec<String> = r.line.iter().map(|m| m.uci()).collect();
             let _ = writeln!(
                 out,
-                "  {}. {} ({}) {}: {}\n     line: {}",
+                "  {}. {} ({}): {}\n     line: {}",
                 i + 1,
                 r.book,
                 r.mv.uci(),
-                score_text(r.score),
                 r.reason,
                 line.join(" ")
             );

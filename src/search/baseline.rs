@@ -1,59 +1,23 @@
-//! Search: Botvinnik's "deep and narrow tree" guided by zones, and a plain full-width alpha-beta
-//! as the yardstick.
+//! Today's search before the engine of `search::engine`, kept as the baseline of `zonal match`
+//! (`engine=baseline`): a negamax alpha-beta to a fixed depth with a capture quiescence,
+//! material only, no transposition table, no iterative deepening, no repetition in the tree.
 //!
-//! Both searches are negamax alpha-beta to a fixed depth in half-moves with a capture-only
-//! quiescence at the leaves, scoring material in half-units ([`crate::exchange::Material`]) and
-//! game ends as ±[`crate::exchange::WIN`] (nearer wins score higher). The **zone-guided** search
-//! looks only at the moves the mathematical projection names at each node (zones.md §4): the first
-//! steps of the side to move's attack roots, supports and counters, the first steps of its
-//! negations against the opponent's open zones, and captures; in its quiescence it plays only the
-//! captures whose exchange on their square does not lose (zones.md §4). The **full-width** search
-//! looks at every legal move, and every capture in its quiescence. Draw rules by repetition are
-//! not applied inside the search; the 80-quiet-move rule is.
-//!
-//! ```
-//! use zonal::search::{search, Mode, SearchConfig};
-//! use zonal::Position;
-//! // Spec E7: the Scout on h4 takes the Knecht f5 whatever the sums.
-//! let pos: Position = "8/5r2/8/n4nN1/N2c1N1S/1S6/8/8 w - 0 1".parse().unwrap();
-//! let full = search(&pos, &SearchConfig { depth: 2, mode: Mode::Full, ..SearchConfig::default() });
-//! assert!(full.best.is_some());
-//! assert!(full.nodes > 0);
-//! ```
+//! In **zone mode** ("deep and narrow") each node builds its projection and searches only the moves
+//! it names ([`super::zone_candidates`]), re-searching all moves before accepting a proven loss;
+//! **full mode** is a plain alpha-beta over all legal moves.
 
+use super::{Mode, Motive, PROVEN, RootMove, SearchResult, zone_candidates};
 use crate::exchange::{Material, WIN};
 use crate::incremental::{UpdateStats, ZoneCache};
-use crate::moves::{Move, MoveKind};
+use crate::moves::Move;
 use crate::position::Position;
-use crate::rules::{Aim, ChessT1};
-use crate::square::Square;
-use crate::zone::{Camp, Projection, Role, ZoneConfig, ZoneKind};
-use std::collections::BTreeMap;
+use crate::rules::ChessT1;
+use crate::zone::{Projection, ZoneConfig, ZoneKind};
 use std::sync::Arc;
-
-/// Which moves the search looks at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Mode {
-    /// Only the moves the zones name (and captures).
-    Zones,
-    /// Every legal move.
-    Full,
-}
-
-impl Mode {
-    /// `"zones"` or `"full"`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Mode::Zones => "zones",
-            Mode::Full => "full",
-        }
-    }
-}
 
 /// Settings of a search.
 #[derive(Clone, Debug)]
-pub struct SearchConfig {
+pub struct BaselineConfig {
     /// Depth in half-moves.
     pub depth: u32,
     /// Zone-guided or full-width.
@@ -75,9 +39,9 @@ pub struct SearchConfig {
     pub reuse_zones: bool,
 }
 
-impl Default for SearchConfig {
+impl Default for BaselineConfig {
     fn default() -> Self {
-        SearchConfig {
+        BaselineConfig {
             depth: 4,
             mode: Mode::Zones,
             horizon: 4,
@@ -90,78 +54,8 @@ impl Default for SearchConfig {
     }
 }
 
-/// Why a move is a candidate: what it does in which zone.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Motive {
-    /// The zone's index in the projection.
-    pub zone: usize,
-    /// Botvinnik's label of the trajectory whose first step the move is.
-    pub label: String,
-    /// What the trajectory does.
-    pub role: Role,
-    /// The zone's target square.
-    pub target: Square,
-    /// Whether the move defends (a negation of an opponent's zone) rather than attacks.
-    pub defends: bool,
-    /// How much the zone is worth to the mover (half-units; for a defence, what it saves).
-    pub value: i32,
-}
-
-/// A searched root move with its score.
-#[derive(Clone, Debug)]
-pub struct RootMove {
-    /// The move.
-    pub mv: Move,
-    /// Score for the side to move, in half-units (±WIN-ish for proven game ends).
-    pub score: i32,
-    /// The principal line starting with the move.
-    pub line: Vec<Move>,
-    /// Why it was looked at (empty for a full-width move without zone motive).
-    pub motives: Vec<Motive>,
-    /// Whether `score` is exact (always in zone mode; in full mode only for moves that raised the
-    /// best score when they were searched, the others being upper bounds).
-    pub exact: bool,
-}
-
-/// The result of a search.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    /// The mode used.
-    pub mode: Mode,
-    /// Depth in half-moves.
-    pub depth: u32,
-    /// Best move, if the side to move has one.
-    pub best: Option<Move>,
-    /// Score of the best move for the side to move.
-    pub score: i32,
-    /// Principal line.
-    pub line: Vec<Move>,
-    /// Nodes visited (quiescence included).
-    pub nodes: u64,
-    /// Zone mode: attack zones the node projections took over from nearby nodes and built, and
-    /// linked zones built.
-    pub zone_stats: UpdateStats,
-    /// Every root move searched, best first. In zone mode every score is exact; in full mode
-    /// only the best move's (the others are upper bounds).
-    pub root: Vec<RootMove>,
-}
-
-/// Scores at or beyond this are proven game ends.
-pub const PROVEN: i32 = WIN - 1000;
-
-/// Whether a score proves a win (`Some(true)`), a loss (`Some(false)`) or nothing.
-pub fn proven(score: i32) -> Option<bool> {
-    if score >= PROVEN {
-        Some(true)
-    } else if score <= -PROVEN {
-        Some(false)
-    } else {
-        None
-    }
-}
-
 struct Searcher<'a> {
-    cfg: &'a SearchConfig,
+    cfg: &'a BaselineConfig,
     nodes: u64,
     /// One zone cache per ply (the nodes of one ply follow each other as siblings and cousins,
     /// all with the same horizon and side to move), when zones are reused.
@@ -170,128 +64,8 @@ struct Searcher<'a> {
     zone_stats: UpdateStats,
 }
 
-/// Weight of the material a quiet move leaves en prise in a candidate's priority.
-const EN_PRISE_WEIGHT: i32 = 4;
-
-/// Moves the zones of `pos` name for the side to move, with their motives, best first.
-///
-/// The order: by priority (what the move wins in its exchange, or loses by leaving its piece en
-/// prise, and the value of its most valuable zone), then by the total value of all the zones the
-/// move serves (each zone counted once, at its most valuable motive: a move that serves several
-/// zones at once, as an answer to a fork or an overloaded defender needs to, comes before one
-/// serving a single zone of the same worth), then by the move's coordinates.
-pub fn zone_candidates(
-    pos: &Position,
-    mp: &Projection<crate::Piece>,
-    material: &Material,
-) -> Vec<(Move, Vec<Motive>)> {
-    let us = pos.side_to_move();
-    let legal = pos.legal_moves();
-    let mut by_step: BTreeMap<(Square, Square), Vec<Motive>> = BTreeMap::new();
-    let target_value = |aim: Aim, piece: Option<crate::Piece>| match (aim, piece) {
-        (Aim::King | Aim::Castle, _) => WIN / 2,
-        (_, Some(p)) => material.value(p.kind),
-        (_, None) => 0,
-    };
-    for z in &mp.zones {
-        let we_attack = z.side == us;
-        let value = target_value(z.target.aim, z.target.piece);
-        for (t, zt) in z.trajectories.iter().enumerate() {
-            if zt.is_empty() {
-                continue;
-            }
-            let ours = (zt.camp == Camp::Plus) == we_attack;
-            if !ours {
-                continue;
-            }
-            let wanted = if we_attack {
-                // Our root where it gets through (or its support / counters where it does not).
-                match zt.role {
-                    Role::Root => true,
-                    _ => zt.level >= 2,
-                }
-            } else {
-                // Defence against an opponent's zone that gets through.
-                z.is_open() || !z.holding.is_empty() && zt.level == 1
-            };
-            if !wanted {
-                continue;
-            }
-            let step = (zt.trajectory.squares[0], zt.trajectory.squares[1]);
-            by_step.entry(step).or_default().push(Motive {
-                zone: z.index,
-                label: z.label(t),
-                role: zt.role,
-                target: z.target.square,
-                defends: !we_attack,
-                value: if z.is_open() || !we_attack {
-                    value
-                } else {
-                    value / 4
-                },
-            });
-        }
-    }
-    // Our pieces that stand attacked by an open enemy zone: moving them away saves them.
-    let mut threatened: BTreeMap<Square, i32> = BTreeMap::new();
-    for z in &mp.zones {
-        if z.side != us
-            && z.is_open()
-            && !matches!(z.target.aim, Aim::King | Aim::Castle)
-            && let Some(p) = z.target.piece
-        {
-            let v = threatened.entry(z.target.square).or_default();
-            *v = (*v).max(material.value(p.kind));
-        }
-    }
-    let mut out: Vec<(Move, Vec<Motive>, i32, i32)> = Vec::new();
-    for mv in legal {
-        let motives = by_step.get(&(mv.from, mv.to)).cloned().unwrap_or_default();
-        let quiet = mv.kind == MoveKind::Quiet && mv.promotion.is_none();
-        let saves = threatened.get(&mv.from).copied().unwrap_or(0);
-        if motives.is_empty() && quiet && saves == 0 {
-            continue;
-        }
-        // What the move wins on its square when both sides go on exchanging there (promotions
-        // included): captures and promotions first, the best of them first. For a quiet move,
-        // whether the piece moved is safe on its new square.
-        let gain = crate::exchange::exchange_after(pos, &mv, material).value;
-        let saves = if gain >= 0 { saves } else { 0 };
-        if motives.is_empty() && quiet && saves == 0 {
-            continue;
-        }
-        let motive = motives
-            .iter()
-            .map(|m| m.value)
-            .max()
-            .unwrap_or(0)
-            .max(saves);
-        let priority = if quiet {
-            gain.min(0) * EN_PRISE_WEIGHT + motive
-        } else {
-            gain.max(0) * 4 + motive
-        };
-        // The zones the move serves, each counted once at its most valuable motive.
-        let mut per_zone: BTreeMap<usize, i32> = BTreeMap::new();
-        for m in &motives {
-            let v = per_zone.entry(m.zone).or_default();
-            *v = (*v).max(m.value);
-        }
-        let served = per_zone.values().sum::<i32>();
-        out.push((mv, motives, priority, served));
-    }
-    out.sort_by(|a, b| {
-        b.2.cmp(&a.2)
-            .then_with(|| b.3.cmp(&a.3))
-            .then_with(|| a.0.uci().cmp(&b.0.uci()))
-    });
-    out.into_iter()
-        .map(|(m, motives, _, _)| (m, motives))
-        .collect()
-}
-
 impl Searcher<'_> {
-    fn new(cfg: &SearchConfig) -> Searcher<'_> {
+    fn new(cfg: &BaselineConfig) -> Searcher<'_> {
         Searcher {
             cfg,
             nodes: 1,
@@ -548,7 +322,7 @@ impl Searcher<'_> {
 
 /// Searches `pos` and scores every root candidate (each with a full window, so that the ranking
 /// of the candidates is exact, not only the best move).
-pub fn search(pos: &Position, cfg: &SearchConfig) -> SearchResult {
+pub fn search(pos: &Position, cfg: &BaselineConfig) -> SearchResult {
     let mut searcher = Searcher::new(cfg);
     let mut root = Vec::new();
     let candidates: Vec<(Move, Vec<Motive>)> = match cfg.mode {
@@ -593,6 +367,7 @@ pub fn search(pos: &Position, cfg: &SearchConfig) -> SearchResult {
         root.push(RootMove {
             mv,
             score,
+            score_cp: super::half_units_to_cp(score),
             line,
             motives,
             exact: is_exact,
@@ -608,10 +383,13 @@ pub fn search(pos: &Position, cfg: &SearchConfig) -> SearchResult {
     SearchResult {
         mode: cfg.mode,
         depth,
+        seldepth: depth,
         best,
         score,
+        score_cp: super::half_units_to_cp(score),
         line,
         nodes: searcher.nodes,
+        time_ms: 0,
         zone_stats: searcher.zone_stats,
         root,
     }

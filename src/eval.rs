@@ -1,0 +1,637 @@
+//! Evaluation: a score for the side to move, in centi-units (cp: 1 unit = 2 half-units = 100 cp,
+//! so a Knecht is worth 100 cp and one half-unit 50 cp).
+//!
+//! The evaluation is linear: `score = Σ weight[t] · feature[t]`, each feature being the side to
+//! move's count minus the opponent's (or, for the last terms, a count seen from the side to
+//! move). That keeps it cheap (one force map and one pass over the pieces, a few hundred ns,
+//! for every node of the search) and lets the weights be fitted to game results (Texel's method,
+//! `examples/texel.rs`). The table of terms is [`TERMS`]; the default weights are
+//! [`Weights::default`], and NOTES.md gives the table with its meaning and how it was tuned.
+//!
+//! On top of the cheap part, [`zone_terms`] scores the open zones of a projection (zones.md §4:
+//! the value of the target discounted by the time the root needs) where the projection is built
+//! anyway: at the root of an analysis and at the zone-guided nodes of the search.
+//!
+//! ```
+//! use zonal::eval::{evaluate, Evaluation, Weights};
+//! use zonal::Position;
+//! let start = Position::startpos();
+//! // The start is symmetric: only the tempo of the side to move counts.
+//! let w = Weights::default();
+//! assert_eq!(evaluate(&start, Evaluation::Full, &w), w.get(zonal::eval::Term::Tempo));
+//! assert_eq!(evaluate(&start, Evaluation::Material, &w), 0);
+//! ```
+
+use crate::bitboard::Bitboard;
+use crate::exchange::Material;
+use crate::force::ForceMap;
+use crate::geometry;
+use crate::piece::{Piece, PieceKind};
+use crate::position::Position;
+use crate::rules::Aim;
+use crate::square::{Color, Square};
+use crate::zone::{Projection, ZoneKind};
+use std::fmt;
+
+/// Centi-units in one half-unit (the unit of [`crate::exchange::Material`]).
+pub const CP_PER_HALF_UNIT: i32 = 50;
+
+/// Which evaluation a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Evaluation {
+    /// Material only, from the [`Material`] table (the behaviour before the evaluation existed:
+    /// kept as the baseline of `zonal match`).
+    Material,
+    /// Every term of [`TERMS`] with its weight.
+    Full,
+}
+
+impl Evaluation {
+    /// `"material"` or `"full"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Evaluation::Material => "material",
+            Evaluation::Full => "full",
+        }
+    }
+
+    /// Reads `"material"` or `"full"`.
+    pub fn parse(text: &str) -> Option<Evaluation> {
+        match text {
+            "material" => Some(Evaluation::Material),
+            "full" => Some(Evaluation::Full),
+            _ => None,
+        }
+    }
+}
+
+/// One term of the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Term {
+    /// Knechts.
+    Knecht,
+    /// Ver Knechts.
+    VerKnecht,
+    /// Princes.
+    Prince,
+    /// Ritters.
+    Ritter,
+    /// Scouts.
+    Scout,
+    /// Konnets.
+    Konnet,
+    /// Ranks a Knecht has advanced from its start rank (summed).
+    KnechtAdvance,
+    /// Knechts one step from becoming a Ver Knecht (on the fifth rank, the mover's view).
+    KnechtPromotes,
+    /// Ver Knechts one step from the far rank or the enemy castle.
+    VerKnechtNearFar,
+    /// The side has no royal piece in its own castle (an enemy royal walking in wins).
+    CastleEmpty,
+    /// The side has exactly one royal piece in its own castle.
+    CastleOne,
+    /// The side's King stands outside its castle.
+    KingOut,
+    /// King's distance (King steps) from its own castle.
+    KingDistance,
+    /// Squares of the enemy castle where the side has superiority.
+    CastlePressure,
+    /// The side's royals next to or inside the enemy castle.
+    RoyalsAtCastle,
+    /// Squares where the side has superiority of force.
+    Control,
+    /// Of those, squares in the enemy's territory.
+    ControlForward,
+    /// Of those, squares next to the enemy King.
+    ControlNearKing,
+    /// Squares the side's Princes and Konnets reach in one move (not onto own pieces).
+    MobilityRoyal,
+    /// Squares the side's Ritters reach in one move.
+    MobilityRitter,
+    /// Squares the side's Scouts reach in one move.
+    MobilityScout,
+    /// Squares reachable in two moves by the side's Ritters and Scouts (distance maps of depth 2
+    /// on the empty squares).
+    Reach2,
+    /// The side to move (1 for the side to move).
+    Tempo,
+    /// Half-units of the side to move's most valuable piece the opponent attacks with
+    /// superiority or a Scout, minus the opponent's (the side to move can save only one piece,
+    /// and takes first).
+    Threat,
+}
+
+/// The terms in the order of [`Weights`] and [`features`].
+pub const TERMS: [Term; 24] = [
+    Term::Knecht,
+    Term::VerKnecht,
+    Term::Prince,
+    Term::Ritter,
+    Term::Scout,
+    Term::Konnet,
+    Term::KnechtAdvance,
+    Term::KnechtPromotes,
+    Term::VerKnechtNearFar,
+    Term::CastleEmpty,
+    Term::CastleOne,
+    Term::KingOut,
+    Term::KingDistance,
+    Term::CastlePressure,
+    Term::RoyalsAtCastle,
+    Term::Control,
+    Term::ControlForward,
+    Term::ControlNearKing,
+    Term::MobilityRoyal,
+    Term::MobilityRitter,
+    Term::MobilityScout,
+    Term::Reach2,
+    Term::Tempo,
+    Term::Threat,
+];
+
+/// Number of terms.
+pub const TERM_COUNT: usize = TERMS.len();
+
+impl Term {
+    /// The term's name in weight files and reports (snake case).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Term::Knecht => "knecht",
+            Term::VerKnecht => "ver_knecht",
+            Term::Prince => "prince",
+            Term::Ritter => "ritter",
+            Term::Scout => "scout",
+            Term::Konnet => "konnet",
+            Term::KnechtAdvance => "knecht_advance",
+            Term::KnechtPromotes => "knecht_promotes",
+            Term::VerKnechtNearFar => "ver_knecht_near_far",
+            Term::CastleEmpty => "castle_empty",
+            Term::CastleOne => "castle_one",
+            Term::KingOut => "king_out",
+            Term::KingDistance => "king_distance",
+            Term::CastlePressure => "castle_pressure",
+            Term::RoyalsAtCastle => "royals_at_castle",
+            Term::Control => "control",
+            Term::ControlForward => "control_forward",
+            Term::ControlNearKing => "control_near_king",
+            Term::MobilityRoyal => "mobility_royal",
+            Term::MobilityRitter => "mobility_ritter",
+            Term::MobilityScout => "mobility_scout",
+            Term::Reach2 => "reach2",
+            Term::Tempo => "tempo",
+            Term::Threat => "threat",
+        }
+    }
+
+    /// Position of the term in [`TERMS`].
+    pub fn index(self) -> usize {
+        TERMS
+            .iter()
+            .position(|&t| t == self)
+            .expect("every term is listed")
+    }
+
+    /// Whether the term is material (its weight a piece value).
+    pub const fn is_material(self) -> bool {
+        matches!(
+            self,
+            Term::Knecht
+                | Term::VerKnecht
+                | Term::Prince
+                | Term::Ritter
+                | Term::Scout
+                | Term::Konnet
+        )
+    }
+}
+
+/// The weight of each term, in cp per unit of its feature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Weights(pub [i32; TERM_COUNT]);
+
+/// Weights fitted by `examples/texel.rs` on positions of zonal's own games (NOTES.md,
+/// "Evaluation").
+const DEFAULT_WEIGHTS: [i32; TERM_COUNT] = [
+    100,  // knecht
+    150,  // ver_knecht
+    160,  // prince
+    200,  // ritter
+    200,  // scout
+    320,  // konnet
+    6,    // knecht_advance
+    15,   // knecht_promotes
+    30,   // ver_knecht_near_far
+    -150, // castle_empty
+    -35,  // castle_one
+    -50,  // king_out
+    -8,   // king_distance
+    25,   // castle_pressure
+    20,   // royals_at_castle
+    3,    // control
+    3,    // control_forward
+    8,    // control_near_king
+    2,    // mobility_royal
+    2,    // mobility_ritter
+    3,    // mobility_scout
+    1,    // reach2
+    10,   // tempo
+    -25,  // threat
+];
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights(DEFAULT_WEIGHTS)
+    }
+}
+
+/// Why a weight table text was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    /// An entry is not `name=value`.
+    #[error("weight entry {0:?} is not NAME=VALUE (e.g. control=3)")]
+    Malformed(String),
+    /// The name is not a term.
+    #[error("unknown evaluation term {0:?} (terms: {names})", names = term_names())]
+    UnknownTerm(String),
+}
+
+fn term_names() -> String {
+    TERMS.map(|t| t.name()).join(", ")
+}
+
+impl Weights {
+    /// The weight of `term`.
+    pub fn get(&self, term: Term) -> i32 {
+        self.0[term.index()]
+    }
+
+    /// Sets the weight of `term`.
+    pub fn set(&mut self, term: Term, value: i32) {
+        self.0[term.index()] = value;
+    }
+
+    /// Reads `name=value,name=value,...`, starting from the defaults (the form [`fmt::Display`]
+    /// writes).
+    pub fn parse(text: &str) -> Result<Weights, WeightsError> {
+        let mut w = Weights::default();
+        for entry in text
+            .split([',', '\n'])
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+        {
+            let (name, value) = entry
+                .split_once('=')
+                .ok_or_else(|| WeightsError::Malformed(entry.to_string()))?;
+            let term = TERMS
+                .iter()
+                .find(|t| t.name() == name.trim())
+                .ok_or_else(|| WeightsError::UnknownTerm(name.trim().to_string()))?;
+            let value: i32 = value
+                .trim()
+                .parse()
+                .map_err(|_| WeightsError::Malformed(entry.to_string()))?;
+            w.set(*term, value);
+        }
+        Ok(w)
+    }
+
+    /// The weights of the six material terms as a [`Material`] table in half-units (rounded).
+    pub fn material(&self) -> Material {
+        let half =
+            |t: Term| ((self.get(t) + CP_PER_HALF_UNIT / 2) / CP_PER_HALF_UNIT).clamp(0, 1000);
+        Material::default()
+            .with(PieceKind::Knecht, half(Term::Knecht))
+            .with(PieceKind::VerKnecht, half(Term::VerKnecht))
+            .with(PieceKind::Prince, half(Term::Prince))
+            .with(PieceKind::Ritter, half(Term::Ritter))
+            .with(PieceKind::Scout, half(Term::Scout))
+            .with(PieceKind::Konnet, half(Term::Konnet))
+    }
+}
+
+impl fmt::Display for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, t) in TERMS.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{}={}", t.name(), self.0[i])?;
+        }
+        Ok(())
+    }
+}
+
+/// The term of a piece kind's material (none for the King, which is not valued).
+const fn material_term(kind: PieceKind) -> Option<usize> {
+    match kind {
+        PieceKind::Knecht => Some(0),
+        PieceKind::VerKnecht => Some(1),
+        PieceKind::Prince => Some(2),
+        PieceKind::Ritter => Some(3),
+        PieceKind::Scout => Some(4),
+        PieceKind::Konnet => Some(5),
+        PieceKind::King => None,
+    }
+}
+
+/// Rank counted from `color`'s side (0 = its first rank).
+#[inline]
+fn relative_rank(color: Color, sq: Square) -> i32 {
+    match color {
+        Color::White => sq.rank() as i32,
+        Color::Black => 7 - sq.rank() as i32,
+    }
+}
+
+/// King steps from `sq` to the nearest square of `color`'s castle.
+#[inline]
+fn castle_distance(color: Color, sq: Square) -> i32 {
+    let rank = if color == Color::White { 0 } else { 7 };
+    let dr = (sq.rank() as i32 - rank).abs();
+    let f = sq.file() as i32;
+    let df = if f < 2 {
+        2 - f
+    } else if f > 5 {
+        f - 5
+    } else {
+        0
+    };
+    dr.max(df)
+}
+
+/// Squares a piece may move to on an otherwise unchanged board, own pieces excluded and, for a
+/// non-royal piece, castle squares excluded (a cheap mobility count: superiority is not tested).
+#[inline]
+fn mobility(piece: Piece, sq: Square, board: &crate::Board) -> Bitboard {
+    let reach = geometry::reach(piece.kind, piece.color, sq, board.occupied())
+        .without(board.by_color(piece.color));
+    if piece.kind.is_royal() {
+        reach
+    } else {
+        reach.without(Bitboard::CASTLES)
+    }
+}
+
+/// The feature vector of `pos`, each entry the side to move's count minus the opponent's.
+pub fn features(pos: &Position) -> [i32; TERM_COUNT] {
+    let board = pos.board();
+    let us = pos.side_to_move();
+    let map = ForceMap::new(board);
+    let mut f = [0i32; TERM_COUNT];
+    let occ = board.occupied();
+    // Superiority on every square, both sides (effective sums, spec §4.2).
+    let mut superior = [Bitboard::EMPTY; 2];
+    for sq in Square::all() {
+        let occupant = board.piece_at(sq);
+        let w = map
+            .side_force(Color::White, sq)
+            .effective(Color::White, sq, occupant);
+        let b = map
+            .side_force(Color::Black, sq)
+            .effective(Color::Black, sq, occupant);
+        if w > b {
+            superior[0].insert(sq);
+        } else if b > w {
+            superior[1].insert(sq);
+        }
+    }
+    let mut threat = [0i32; 2];
+    for (sq, piece) in board.iter() {
+        let c = piece.color;
+        let sign = if c == us { 1 } else { -1 };
+        if let Some(t) = material_term(piece.kind) {
+            f[t] += sign;
+        }
+        match piece.kind {
+            PieceKind::Knecht => {
+                let r = relative_rank(c, sq);
+                f[Term::KnechtAdvance.index()] += sign * (r - 1).max(0);
+                if r == 4 {
+                    f[Term::KnechtPromotes.index()] += sign;
+                }
+            }
+            PieceKind::VerKnecht => {
+                if relative_rank(c, sq) == 6 {
+                    f[Term::VerKnechtNearFar.index()] += sign;
+                }
+            }
+            PieceKind::Prince | PieceKind::Konnet => {
+                f[Term::MobilityRoyal.index()] += sign * mobility(piece, sq, board).len() as i32;
+            }
+            PieceKind::Ritter | PieceKind::Scout => {
+                let one = mobility(piece, sq, board);
+                let term = if piece.kind == PieceKind::Ritter {
+                    Term::MobilityRitter
+                } else {
+                    Term::MobilityScout
+                };
+                f[term.index()] += sign * one.len() as i32;
+                // Two moves over empty squares.
+                let mut two = Bitboard::EMPTY;
+                for s in one.without(occ) {
+                    two |= geometry::reach(piece.kind, c, s, occ);
+                }
+                two = two.without(board.by_color(c) | Bitboard::CASTLES | one);
+                f[Term::Reach2.index()] += sign * two.len() as i32;
+            }
+            PieceKind::King => {}
+        }
+        // Attacked by the enemy: superiority on its square, or an enemy Scout's leap (not onto a
+        // castle square, where a Scout exchanges: counted the same).
+        let enemy = c.other();
+        let scout_attack =
+            (geometry::SCOUT[sq.index()] & board.pieces(enemy, PieceKind::Scout)).nonempty();
+        if superior[enemy.index()].contains(sq) || scout_attack {
+            let value = if piece.kind == PieceKind::King {
+                // A King en prise: the side to move takes it (qsearch); for the side to move,
+                // the worst threat.
+                20
+            } else {
+                Material::default().value(piece.kind)
+            };
+            threat[c.index()] = threat[c.index()].max(value);
+        }
+    }
+    for c in Color::ALL {
+        let sign = if c == us { 1 } else { -1 };
+        let own_castle = Bitboard::castle(c);
+        let enemy_castle = Bitboard::castle(c.other());
+        match (board.royals(c) & own_castle).len() {
+            0 => f[Term::CastleEmpty.index()] += sign,
+            1 => f[Term::CastleOne.index()] += sign,
+            _ => {}
+        }
+        if let Some(k) = board.king(c) {
+            if !own_castle.contains(k) {
+                f[Term::KingOut.index()] += sign;
+            }
+            f[Term::KingDistance.index()] += sign * castle_distance(c, k);
+        }
+        f[Term::CastlePressure.index()] += sign * (superior[c.index()] & enemy_castle).len() as i32;
+        let near_castle = board
+            .royals(c)
+            .filter(|&s| castle_distance(c.other(), s) <= 1)
+            .count() as i32;
+        f[Term::RoyalsAtCastle.index()] += sign * near_castle;
+        let sup = superior[c.index()];
+        f[Term::Control.index()] += sign * sup.len() as i32;
+        f[Term::ControlForward.index()] +=
+            sign * (sup & Bitboard::territory(c.other())).len() as i32;
+        if let Some(k) = board.king(c.other()) {
+            f[Term::ControlNearKing.index()] +=
+                sign * (sup & geometry::KING[k.index()]).len() as i32;
+        }
+    }
+    f[Term::Tempo.index()] = 1;
+    f[Term::Threat.index()] = threat[us.index()] - threat[us.other().index()];
+    f
+}
+
+/// The evaluation of `pos` for the side to move, in cp.
+pub fn evaluate(pos: &Position, kind: Evaluation, weights: &Weights) -> i32 {
+    match kind {
+        Evaluation::Material => {
+            let m = Material::default();
+            m.balance(pos, pos.side_to_move()) * CP_PER_HALF_UNIT
+        }
+        Evaluation::Full => dot(&features(pos), weights),
+    }
+}
+
+/// `Σ weight · feature`.
+#[inline]
+pub fn dot(features: &[i32; TERM_COUNT], weights: &Weights) -> i32 {
+    features
+        .iter()
+        .zip(weights.0.iter())
+        .map(|(f, w)| f * w)
+        .sum()
+}
+
+/// One term's share of an evaluation.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Contribution {
+    /// The term's name.
+    pub term: &'static str,
+    /// Its feature (side to move minus opponent).
+    pub feature: i32,
+    /// Its weight, cp per unit of feature.
+    pub weight: i32,
+    /// `feature · weight`, cp.
+    pub cp: i32,
+}
+
+/// The evaluation split into its terms, for reports.
+pub fn breakdown(pos: &Position, weights: &Weights) -> Vec<Contribution> {
+    let f = features(pos);
+    TERMS
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Contribution {
+            term: t.name(),
+            feature: f[i],
+            weight: weights.0[i],
+            cp: f[i] * weights.0[i],
+        })
+        .collect()
+}
+
+/// Value of the open zones of a projection for the side to move, in cp: for every open attack
+/// zone, the value of its target (a piece's material, a quarter of a Konnet for a King or castle
+/// aim whose capture the exchange has not yet proved) divided by the time its root needs plus one,
+/// the side to move's zones counted plus, the opponent's minus (zones.md §4: an open zone is a
+/// threat that the opponent has to negate in time).
+pub fn zone_terms(pos: &Position, projection: &Projection<Piece>, weights: &Weights) -> i32 {
+    let us = pos.side_to_move();
+    let mut total = 0;
+    for z in &projection.zones {
+        if z.kind != ZoneKind::Attack || !z.is_open() {
+            continue;
+        }
+        let value = match (z.target.aim, z.target.piece) {
+            (Aim::King | Aim::Castle, _) => weights.get(Term::Konnet) / 4,
+            (_, Some(p)) => material_term(p.kind).map_or(0, |t| weights.0[t]),
+            (_, None) => 0,
+        };
+        let time = z.root().time.max(1);
+        let share = value / (4 * (time + 1));
+        total += if z.side == us { share } else { -share };
+    }
+    total
+}
+
+/// What a move changes in the evaluation, in words, from the mover's point of view: the two
+/// aspects it improves most (control gained, castle guarded, a piece activated, a Knecht
+/// advanced, a threat parried or made). Empty when it improves nothing.
+pub fn explain_move(pos: &Position, mv: &crate::Move, weights: &Weights) -> String {
+    /// Aspects: terms joined under one phrase.
+    #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+    enum Aspect {
+        Control,
+        Forward,
+        NearKing,
+        Activity,
+        Knecht,
+        VerKnecht,
+        OwnCastle,
+        King,
+        EnemyCastle,
+        Threat,
+    }
+    let aspect = |t: Term| match t {
+        Term::Control => Some(Aspect::Control),
+        Term::ControlForward => Some(Aspect::Forward),
+        Term::ControlNearKing => Some(Aspect::NearKing),
+        Term::MobilityRoyal | Term::MobilityRitter | Term::MobilityScout | Term::Reach2 => {
+            Some(Aspect::Activity)
+        }
+        Term::KnechtAdvance | Term::KnechtPromotes => Some(Aspect::Knecht),
+        Term::VerKnechtNearFar => Some(Aspect::VerKnecht),
+        Term::CastleEmpty | Term::CastleOne => Some(Aspect::OwnCastle),
+        Term::KingOut | Term::KingDistance => Some(Aspect::King),
+        Term::CastlePressure | Term::RoyalsAtCastle => Some(Aspect::EnemyCastle),
+        Term::Threat => Some(Aspect::Threat),
+        _ => None,
+    };
+    let before = features(pos);
+    let after = features(&pos.play(mv));
+    // (cp gained, feature change) per aspect; `after` is seen from the opponent, so negated.
+    let mut gains: std::collections::BTreeMap<Aspect, (i32, i32)> = Default::default();
+    for (i, &t) in TERMS.iter().enumerate() {
+        if let Some(a) = aspect(t) {
+            let delta = -after[i] - before[i];
+            let e = gains.entry(a).or_default();
+            e.0 += delta * weights.0[i];
+            e.1 += delta;
+        }
+    }
+    let mut list: Vec<(Aspect, i32, i32)> = gains
+        .into_iter()
+        .filter(|(_, (cp, _))| *cp > 0)
+        .map(|(a, (cp, d))| (a, cp, d))
+        .collect();
+    list.sort_by_key(|g| (std::cmp::Reverse(g.1), g.0));
+    let piece = mv.piece.name();
+    let words: Vec<String> = list
+        .iter()
+        .take(2)
+        .map(|&(a, _, d)| match a {
+            Aspect::Control => format!("gains superiority on {} more square{}", d.abs(), plural(d)),
+            Aspect::Forward => "gains superiority in the enemy's half".to_string(),
+            Aspect::NearKing => "presses on the squares around the enemy King".to_string(),
+            Aspect::Activity => format!("activates the {piece}"),
+            Aspect::Knecht => "advances the Knecht".to_string(),
+            Aspect::VerKnecht => "brings the Ver Knecht next to promotion".to_string(),
+            Aspect::OwnCastle => "guards the own castle with a royal".to_string(),
+            Aspect::King => "brings the King back towards its castle".to_string(),
+            Aspect::EnemyCastle => "presses on the enemy castle".to_string(),
+            Aspect::Threat => "parries a threat or makes one".to_string(),
+        })
+        .collect();
+    words.join(", ")
+}
+
+fn plural(n: i32) -> &'static str {
+    if n.abs() == 1 { "" } else { "s" }
+}

@@ -1,0 +1,1092 @@
+//! The engine: iterative deepening over a principal-variation search with aspiration windows, a
+//! transposition table, killer and history move ordering, null-move pruning, late-move
+//! reductions, check extensions, repetition detection in the tree, a quiescence of captures and
+//! game-deciding moves, and zone guidance near the root.
+
+use super::limits::Limits;
+use super::tt::{Bound, PackedMove, Table};
+use super::{CP_PROVEN, CP_WIN, Mode, Motive, RootMove, SearchResult, cp_to_half_units};
+use crate::bitboard::Bitboard;
+use crate::eval::{self, Evaluation, Weights};
+use crate::exchange::Material;
+use crate::incremental::UpdateStats;
+use crate::moves::{Move, MoveKind};
+use crate::piece::PieceKind;
+use crate::position::{Position, QUIET_MOVE_LIMIT};
+use crate::rules::ChessT1;
+use crate::square::Square;
+use crate::zone::{Projection, ZoneConfig, ZoneKind};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// How the zones narrow the tree in [`Mode::Zones`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ZoneStyle {
+    /// All moves are searched; the named ones first and never reduced, the others reduced by
+    /// one more ply.
+    Steer,
+    /// Only the named moves (and captures, promotions and game-deciding moves) are searched; the
+    /// rest only when every named move loses by force.
+    Cut,
+}
+
+impl ZoneStyle {
+    /// `"steer"` or `"cut"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ZoneStyle::Steer => "steer",
+            ZoneStyle::Cut => "cut",
+        }
+    }
+
+    /// Reads `"steer"` or `"cut"`.
+    pub fn parse(text: &str) -> Option<ZoneStyle> {
+        match text {
+            "steer" => Some(ZoneStyle::Steer),
+            "cut" => Some(ZoneStyle::Cut),
+            _ => None,
+        }
+    }
+}
+
+/// Settings of an [`Engine`].
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    /// Zone-guided or full-width.
+    pub mode: Mode,
+    /// How zones narrow the tree (zone mode).
+    pub zone_style: ZoneStyle,
+    /// Horizon of the root's projection, in half-moves (zone mode).
+    pub horizon: i32,
+    /// Zone mode: nodes up to this ply (0 = the root only) build their projection...
+    pub zone_plies: u32,
+    /// ... when at least this much depth remains.
+    pub zone_min_depth: i32,
+    /// Material evaluation (the baseline) or the full one.
+    pub evaluation: Evaluation,
+    /// Weights of the full evaluation.
+    pub weights: Weights,
+    /// Piece values in half-units for exchanges and zone values.
+    pub material: Material,
+    /// Transposition table size in MiB (0: none).
+    pub hash_mb: usize,
+    /// Deepest capture sequence in the quiescence.
+    pub quiescence_depth: u32,
+    /// Root moves whose score is made exact (the others are bounds): 1 for play, K to rank the
+    /// best K moves of an analysis.
+    pub multipv: usize,
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Late-move reductions (and, in zone mode, the reductions of unnamed moves).
+    pub reductions: bool,
+    /// Use a table entry only if it was searched to exactly the depth needed (not deeper). With
+    /// reductions and null move off, the search then returns the same score with or without the
+    /// table: the tests check the table that way.
+    pub exact_tt_depth: bool,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            mode: Mode::Zones,
+            zone_style: ZoneStyle::Steer,
+            horizon: 4,
+            zone_plies: 1,
+            zone_min_depth: 3,
+            evaluation: Evaluation::Full,
+            weights: Weights::default(),
+            material: Material::default(),
+            hash_mb: 16,
+            quiescence_depth: 8,
+            multipv: 1,
+            null_move: true,
+            reductions: true,
+            exact_tt_depth: false,
+        }
+    }
+}
+
+/// Progress of a search, reported after every iteration.
+#[derive(Clone, Debug)]
+pub struct Info {
+    /// Depth of the iteration.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Score in cp for the side to move.
+    pub score_cp: i32,
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Milliseconds since the search began.
+    pub time_ms: u64,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Permille of the table used.
+    pub hashfull: u32,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// The deepest iteration.
+const MAX_DEPTH: u32 = 64;
+/// The deepest ply of the tree (extensions included).
+const MAX_PLY: usize = 128;
+/// Initial half-width of the aspiration window (cp).
+const ASPIRATION: i32 = 35;
+
+/// A search engine: configuration, transposition table and move-ordering statistics, kept from
+/// one search to the next of a game.
+pub struct Engine {
+    config: EngineConfig,
+    table: Table,
+    history: Box<[[[i32; 64]; 64]; 2]>,
+    /// Zone-named moves of positions already projected (by key and horizon).
+    zone_moves: ZoneMoveCache,
+}
+
+impl Engine {
+    /// An engine with `config`.
+    pub fn new(config: EngineConfig) -> Engine {
+        let table = Table::new(config.hash_mb);
+        Engine {
+            config,
+            table,
+            history: Box::new([[[0; 64]; 64]; 2]),
+            zone_moves: HashMap::new(),
+        }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &EngineConfig {
+        &self.config
+    }
+
+    /// Changes the configuration; the table is resized if its size changed.
+    pub fn set_config(&mut self, config: EngineConfig) {
+        if config.hash_mb != self.config.hash_mb {
+            self.table = Table::new(config.hash_mb);
+        }
+        self.config = config;
+        self.zone_moves.clear();
+    }
+
+    /// A new game: forgets the table and the statistics.
+    pub fn new_game(&mut self) {
+        self.table.clear();
+        self.history
+            .iter_mut()
+            .for_each(|h| h.iter_mut().for_each(|r| r.fill(0)));
+        self.zone_moves.clear();
+    }
+
+    /// Searches `pos` within `limits`. `history` holds the repetition keys
+    /// ([`Position::repetition_key`]) of the game's positions before `pos`, oldest first: a
+    /// position of the game or of the tree met again scores as a draw.
+    pub fn search(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> SearchResult {
+        self.search_with(pos, history, limits, &AtomicBool::new(false), &mut |_| {})
+    }
+
+    /// [`Engine::search`], stoppable through `stop` (set from another thread), reporting each
+    /// iteration to `on_info`.
+    pub fn search_with(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        self.table.new_search();
+        // Old history scores fade so that this position's statistics lead.
+        self.history.iter_mut().for_each(|h| {
+            h.iter_mut()
+                .for_each(|r| r.iter_mut().for_each(|v| *v /= 8))
+        });
+        if self.zone_moves.len() > 4096 {
+            self.zone_moves.clear();
+        }
+        let mut keys = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        keys.extend_from_slice(history);
+        keys.push(pos.repetition_key());
+        let start = Instant::now();
+        let budget = limits.budget(pos.side_to_move());
+        let mut s = Searcher {
+            cfg: &self.config,
+            table: &mut self.table,
+            history: &mut self.history,
+            zone_moves: &mut self.zone_moves,
+            killers: [[None; 2]; MAX_PLY + 1],
+            keys,
+            nodes: 0,
+            seldepth: 0,
+            node_limit: limits.nodes,
+            hard_ms: budget.map(|b| b.1),
+            start,
+            stop,
+            stopped: false,
+            zone_stats: UpdateStats::default(),
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let mut root = s.root_moves(pos);
+        let mut completed = 0;
+        let mut score = 0;
+        for depth in 1..=max_depth {
+            if root.is_empty() {
+                break;
+            }
+            let result = s.iterate(pos, &mut root, depth as i32, score);
+            if s.stopped && result.is_none() {
+                break;
+            }
+            if let Some(v) = result {
+                score = v;
+            }
+            if s.stopped {
+                break;
+            }
+            completed = depth;
+            let info = Info {
+                depth,
+                seldepth: s.seldepth,
+                score_cp: score,
+                nodes: s.nodes,
+                time_ms: start.elapsed().as_millis() as u64,
+                pv: root[0].line.clone(),
+                hashfull: s.table.permille_full(),
+            };
+            on_info(&info);
+            // A proven result does not change with depth.
+            if score.abs() >= CP_PROVEN && depth >= 2 && root.len() == 1
+                || score.abs() >= CP_PROVEN && (CP_WIN - score.abs()) < depth as i32
+            {
+                break;
+            }
+            if let Some((soft, _)) = budget
+                && start.elapsed().as_millis() as u64 * 2 >= soft
+            {
+                break;
+            }
+        }
+        let time_ms = start.elapsed().as_millis() as u64;
+        let nodes = s.nodes;
+        let seldepth = s.seldepth;
+        let zone_stats = s.zone_stats;
+        let root: Vec<RootMove> = root
+            .into_iter()
+            .map(|r| RootMove {
+                mv: r.mv,
+                score: cp_to_half_units(r.score),
+                score_cp: r.score,
+                line: r.line,
+                motives: r.motives,
+                exact: r.exact,
+            })
+            .collect();
+        let (best, score_cp, line) = match root.first() {
+            Some(r) => (Some(r.mv), r.score_cp, r.line.clone()),
+            None => (None, -CP_WIN, Vec::new()),
+        };
+        SearchResult {
+            mode: self.config.mode,
+            depth: completed,
+            seldepth,
+            best,
+            score: cp_to_half_units(score_cp),
+            score_cp,
+            line,
+            nodes,
+            time_ms,
+            zone_stats,
+            root,
+        }
+    }
+}
+
+/// A root move while searching.
+struct RootState {
+    mv: Move,
+    score: i32,
+    line: Vec<Move>,
+    motives: Vec<Motive>,
+    exact: bool,
+    named: bool,
+    /// Ordering key of the first iteration.
+    order: i32,
+}
+
+struct Searcher<'a> {
+    cfg: &'a EngineConfig,
+    table: &'a mut Table,
+    history: &'a mut [[[i32; 64]; 64]; 2],
+    zone_moves: &'a mut ZoneMoveCache,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    /// Repetition keys of the game and of the path to the current node (its own last).
+    keys: Vec<u64>,
+    nodes: u64,
+    seldepth: u32,
+    node_limit: Option<u64>,
+    hard_ms: Option<u64>,
+    start: Instant,
+    stop: &'a AtomicBool,
+    stopped: bool,
+    zone_stats: UpdateStats,
+}
+
+/// First steps the zones name, by position key and horizon.
+type ZoneMoveCache = HashMap<(u64, i32), Arc<Vec<(Square, Square)>>>;
+
+/// Move-ordering keys.
+const ORDER_TT: i32 = 1 << 30;
+const ORDER_DECISIVE: i32 = 1 << 29;
+const ORDER_CAPTURE: i32 = 1 << 28;
+const ORDER_PROMOTION: i32 = 1 << 27;
+const ORDER_NAMED: i32 = 1 << 26;
+const ORDER_KILLER: i32 = 1 << 25;
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// Whether `mv` wins the game at once: it takes the King, or a royal enters the enemy castle
+/// when no enemy royal stands there (the castle capture of spec §8.2; a capture of the last
+/// royal inside is a capture anyway).
+#[inline]
+fn decisive(pos: &Position, mv: &Move) -> bool {
+    if mv.captured == Some(PieceKind::King) {
+        return true;
+    }
+    let them = pos.side_to_move().other();
+    let castle = Bitboard::castle(them);
+    let arriving = mv.promotion.unwrap_or(mv.piece);
+    arriving.is_royal()
+        && mv.kind != MoveKind::Exchange
+        && castle.contains(mv.to)
+        && !(pos.board().royals(them) & castle)
+            .without(Bitboard::from_square(mv.to))
+            .nonempty()
+}
+
+/// Whether the side to move must act now: its King can be taken, or an enemy royal can walk into
+/// its castle, which holds none of its royals.
+fn in_danger(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    if pos.in_check(us) {
+        return true;
+    }
+    let castle = Bitboard::castle(us);
+    if pos.board().royals(us).intersects(castle) {
+        return false;
+    }
+    let them = us.other();
+    let occ = pos.board().occupied();
+    pos.board().royals(them).into_iter().any(|sq| {
+        let kind = pos.piece_at(sq).map_or(PieceKind::King, |p| p.kind);
+        (crate::geometry::reach(kind, them, sq, occ) & castle).nonempty()
+    })
+}
+
+impl Searcher<'_> {
+    /// Whether the search must end now (checked often, cheaply).
+    #[inline]
+    fn out_of_time(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(limit) = self.node_limit
+            && self.nodes >= limit
+        {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if let Some(ms) = self.hard_ms
+                && self.start.elapsed().as_millis() as u64 >= ms
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    fn evaluate(&self, pos: &Position) -> i32 {
+        eval::evaluate(pos, self.cfg.evaluation, &self.cfg.weights)
+    }
+
+    /// Whether the current node (last key) repeats an earlier position with the same side to
+    /// move since the last capture.
+    fn repeated(&self, pos: &Position) -> bool {
+        let n = self.keys.len();
+        let key = self.keys[n - 1];
+        let window = (pos.quiet_half_moves() as usize).min(n - 1);
+        (4..=window)
+            .step_by(2)
+            .any(|back| self.keys[n - 1 - back] == key)
+    }
+
+    /// The moves the projection of `pos` names (first steps), best first.
+    fn zone_named(&mut self, pos: &Position, horizon: i32) -> Arc<Vec<(Square, Square)>> {
+        let key = (pos.repetition_key(), horizon);
+        if let Some(v) = self.zone_moves.get(&key) {
+            return v.clone();
+        }
+        let (named, _) = self.project(pos, horizon);
+        let v = Arc::new(named.into_iter().map(|(m, _)| (m.from, m.to)).collect());
+        self.zone_moves.insert(key, Arc::clone(&v));
+        v
+    }
+
+    /// The zone candidates of `pos` with their motives.
+    fn project(&mut self, pos: &Position, horizon: i32) -> (Vec<(Move, Vec<Motive>)>, i32) {
+        let config = ZoneConfig {
+            horizon,
+            parallel: false,
+            ..ZoneConfig::default()
+        };
+        let mp = Projection::build(&ChessT1, pos, &config);
+        let attack = mp
+            .zones
+            .iter()
+            .filter(|z| z.kind == ZoneKind::Attack)
+            .count();
+        self.zone_stats.rebuilt += attack;
+        self.zone_stats.linked += mp.zones.len() - attack;
+        let zone_value = eval::zone_terms(pos, &mp, &self.cfg.weights);
+        (
+            super::zone_candidates(pos, &mp, &self.cfg.material),
+            zone_value,
+        )
+    }
+
+    /// Ordering key of a move (higher first).
+    fn order_key(&self, pos: &Position, mv: &Move, tt: PackedMove, ply: usize) -> i32 {
+        if tt.is(mv) {
+            return ORDER_TT;
+        }
+        if decisive(pos, mv) {
+            return ORDER_DECISIVE;
+        }
+        let m = &self.cfg.material;
+        if mv.is_capture() {
+            let victim = mv.captured.map_or(0, |k| m.value(k));
+            let attacker = if mv.kind == MoveKind::Exchange {
+                m.value(PieceKind::Scout)
+            } else {
+                m.value(mv.piece)
+            };
+            return ORDER_CAPTURE + victim * 64 - attacker;
+        }
+        if let Some(p) = mv.promotion {
+            return ORDER_PROMOTION + m.value(p);
+        }
+        let k = &self.killers[ply.min(MAX_PLY)];
+        if k[0] == Some(*mv) {
+            return ORDER_KILLER + 1;
+        }
+        if k[1] == Some(*mv) {
+            return ORDER_KILLER;
+        }
+        self.history[pos.side_to_move().index()][mv.from.index()][mv.to.index()]
+    }
+
+    /// The root moves in their first order: decisive moves, captures, promotions, then in zone
+    /// mode the named moves in the zones' order, then the rest.
+    fn root_moves(&mut self, pos: &Position) -> Vec<RootState> {
+        if pos.decided().is_some() || pos.quiet_half_moves() >= QUIET_MOVE_LIMIT {
+            return Vec::new();
+        }
+        let moves = pos.generate_moves();
+        let (named, zone_value) = if self.cfg.mode == Mode::Zones {
+            let (c, v) = self.project(pos, self.cfg.horizon);
+            (c, Some(v))
+        } else {
+            (Vec::new(), None)
+        };
+        let _ = zone_value;
+        let mut out: Vec<RootState> = moves
+            .into_iter()
+            .map(|mv| {
+                let rank = named.iter().position(|(m, _)| *m == mv);
+                let motives = rank.map(|i| named[i].1.clone()).unwrap_or_default();
+                let mut order = self.order_key(pos, &mv, PackedMove::NONE, 0);
+                if let Some(i) = rank
+                    && order < ORDER_NAMED
+                {
+                    order = ORDER_NAMED - i as i32;
+                }
+                RootState {
+                    mv,
+                    score: -CP_WIN,
+                    line: vec![mv],
+                    motives,
+                    exact: false,
+                    named: rank.is_some(),
+                    order,
+                }
+            })
+            .collect();
+        out.sort_by_key(|r| (-r.order, r.mv.from.index(), r.mv.to.index()));
+        out
+    }
+
+    /// One iteration at `depth` with aspiration windows around `prev`; `None` if stopped before
+    /// the first move was searched.
+    fn iterate(
+        &mut self,
+        pos: &Position,
+        root: &mut [RootState],
+        depth: i32,
+        prev: i32,
+    ) -> Option<i32> {
+        let wide = self.cfg.multipv > 1 || depth < 4 || prev.abs() >= CP_PROVEN;
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = if wide {
+            (-CP_WIN - 1, CP_WIN + 1)
+        } else {
+            (prev - delta, prev + delta)
+        };
+        loop {
+            let result = self.root_search(pos, root, depth, alpha, beta);
+            if self.stopped {
+                return result;
+            }
+            let score = result?;
+            if score <= alpha && alpha > -CP_WIN - 1 {
+                alpha = (alpha - delta).max(-CP_WIN - 1);
+                delta *= 4;
+            } else if score >= beta && beta < CP_WIN + 1 {
+                beta = (beta + delta).min(CP_WIN + 1);
+                delta *= 4;
+            } else {
+                return Some(score);
+            }
+        }
+    }
+
+    /// Searches the root moves in order and sorts them by score. Returns the best score, or
+    /// `None` if stopped before the first move finished.
+    fn root_search(
+        &mut self,
+        pos: &Position,
+        root: &mut [RootState],
+        depth: i32,
+        alpha0: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        let k = self.cfg.multipv.max(1);
+        let zones = self.cfg.mode == Mode::Zones;
+        let first_pass = self.run_root(pos, root, depth, alpha0, beta, k, zones)?;
+        let mut best = first_pass;
+        // The narrow tree must not declare the side lost: search every move fully first.
+        if zones && best <= -CP_PROVEN && !self.stopped {
+            best = self.run_root(pos, root, depth, alpha0, beta, k, false)?;
+        }
+        Some(best)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run_root(
+        &mut self,
+        pos: &Position,
+        root: &mut [RootState],
+        depth: i32,
+        alpha0: i32,
+        beta: i32,
+        k: usize,
+        zones: bool,
+    ) -> Option<i32> {
+        let mut alpha = alpha0;
+        let mut best = -CP_WIN - 1;
+        let mut exact_scores: Vec<i32> = Vec::new();
+        let mut child_pv = Vec::new();
+        let mut finished = 0;
+        let in_check = in_danger(pos);
+        #[allow(clippy::needless_range_loop)] // `root[i]` is updated after the recursion
+        for i in 0..root.len() {
+            let mv = root[i].mv;
+            let child = pos.play(&mv);
+            // The K-th best exact score so far bounds what a later move must beat to be ranked.
+            let floor = if k == 1 {
+                alpha
+            } else if exact_scores.len() >= k {
+                exact_scores[k - 1]
+            } else {
+                alpha0
+            };
+            let quiet = !mv.is_capture() && mv.promotion.is_none() && !decisive(pos, &mv);
+            let mut r = 0;
+            if self.cfg.reductions && depth >= 3 && i >= 3 + k && quiet && !in_check {
+                r = 1;
+            }
+            if zones && quiet && !root[i].named {
+                match self.cfg.zone_style {
+                    ZoneStyle::Steer if self.cfg.reductions && depth >= 3 && i >= 1 => r += 1,
+                    ZoneStyle::Cut => continue,
+                    _ => {}
+                }
+            }
+            self.keys.push(child.repetition_key());
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, depth - 1, -beta, -floor, 1, &mut child_pv, true);
+            } else {
+                score = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -floor - 1,
+                    -floor,
+                    1,
+                    &mut child_pv,
+                    true,
+                );
+                if score > floor && r > 0 && !self.stopped {
+                    score = -self.negamax(
+                        &child,
+                        depth - 1,
+                        -floor - 1,
+                        -floor,
+                        1,
+                        &mut child_pv,
+                        true,
+                    );
+                }
+                if score > floor && score < beta && !self.stopped {
+                    score = -self.negamax(&child, depth - 1, -beta, -floor, 1, &mut child_pv, true);
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            finished += 1;
+            let state = &mut root[i];
+            state.score = score;
+            state.exact = score > floor && score < beta;
+            if state.exact || score > floor {
+                state.line.clear();
+                state.line.push(mv);
+                state.line.extend_from_slice(&child_pv);
+            }
+            if state.exact {
+                let at = exact_scores.partition_point(|&s| s >= score);
+                exact_scores.insert(at, score);
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if k == 1 && alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if finished == 0 {
+            return None;
+        }
+        // Best first; a move searched this iteration that raised the score leads over stale ones.
+        root.sort_by(|a, b| b.score.cmp(&a.score).then_with(|| b.exact.cmp(&a.exact)));
+        Some(best)
+    }
+
+    /// Principal-variation search of a node below the root.
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv: &mut Vec<Move>,
+        null_ok: bool,
+    ) -> i32 {
+        pv.clear();
+        if self.out_of_time() {
+            return 0;
+        }
+        if pos.decided().is_some() {
+            return -(CP_WIN - ply as i32);
+        }
+        if pos.quiet_half_moves() >= QUIET_MOVE_LIMIT || self.repeated(pos) {
+            return 0;
+        }
+        // Mate-distance bounds: no score beyond a win on the next move.
+        alpha = alpha.max(-(CP_WIN - ply as i32));
+        beta = beta.min(CP_WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let danger = in_danger(pos);
+        if danger && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY - 8 {
+            return self.quiescence(pos, alpha, beta, ply, self.cfg.quiescence_depth);
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        let pv_node = beta - alpha > 1;
+        let key = pos.repetition_key();
+        let mut tt_move = PackedMove::NONE;
+        if let Some(e) = self.table.probe(key) {
+            tt_move = e.mv;
+            let deep_enough = if self.cfg.exact_tt_depth {
+                e.depth as i32 == depth
+            } else {
+                e.depth as i32 >= depth
+            };
+            if !pv_node && deep_enough {
+                let score = score_from_table(e.score, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let moves = pos.generate_moves();
+        if moves.is_empty() {
+            // Blockade: the side to move loses.
+            return -(CP_WIN - ply as i32);
+        }
+        // Null move: if passing still holds beta, a real move will too (chess-t1 has zugzwang
+        // only in blockades, which a side with a Ritter, Scout or Konnet is far from).
+        if null_ok
+            && self.cfg.null_move
+            && !pv_node
+            && !danger
+            && depth >= 3
+            && beta.abs() < CP_PROVEN
+            && self.has_free_pieces(pos)
+            && self.evaluate(pos) >= beta
+            && let Some(passed) = pos.pass()
+        {
+            let r = 2 + depth / 4;
+            self.keys.push(passed.repetition_key());
+            let mut child_pv = Vec::new();
+            let score = -self.negamax(
+                &passed,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                &mut child_pv,
+                false,
+            );
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return if score >= CP_PROVEN { beta } else { score };
+            }
+        }
+        // Zone guidance near the root.
+        let named = if self.cfg.mode == Mode::Zones
+            && ply as u32 <= self.cfg.zone_plies
+            && depth >= self.cfg.zone_min_depth
+        {
+            Some(self.zone_named(pos, depth.min(self.cfg.horizon).max(2)))
+        } else {
+            None
+        };
+        let mut scored: Vec<(i32, Move, bool)> = moves
+            .into_iter()
+            .map(|mv| {
+                let mut key = self.order_key(pos, &mv, tt_move, ply);
+                let is_named = named
+                    .as_ref()
+                    .and_then(|n| n.iter().position(|&s| s == (mv.from, mv.to)));
+                if let Some(i) = is_named
+                    && key < ORDER_NAMED
+                {
+                    key = ORDER_NAMED - i as i32;
+                }
+                (key, mv, is_named.is_some())
+            })
+            .collect();
+        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
+        let original_alpha = alpha;
+        let (mut best, mut best_move, narrowed) = self.search_moves(
+            pos,
+            &scored,
+            depth,
+            alpha,
+            beta,
+            ply,
+            pv,
+            danger,
+            named.is_some(),
+            true,
+        );
+        if self.stopped {
+            return 0;
+        }
+        // A proven loss is accepted only after every move was searched to full depth.
+        if best <= -CP_PROVEN && narrowed {
+            let (b, m, _) = self.search_moves(
+                pos,
+                &scored,
+                depth,
+                original_alpha,
+                beta,
+                ply,
+                pv,
+                danger,
+                false,
+                false,
+            );
+            if self.stopped {
+                return 0;
+            }
+            best = b;
+            best_move = m;
+        }
+        alpha = original_alpha;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let packed = best_move.map_or(PackedMove::NONE, |m| PackedMove::new(&m));
+        self.table
+            .store(key, packed, score_to_table(best, ply), depth, bound);
+        best
+    }
+
+    /// Whether the side to move has a piece that can always move somewhere (so that a null move
+    /// is not a zugzwang trap): a Ritter, Scout or Konnet.
+    fn has_free_pieces(&self, pos: &Position) -> bool {
+        let b = pos.board();
+        let us = pos.side_to_move();
+        (b.pieces(us, PieceKind::Ritter)
+            | b.pieces(us, PieceKind::Scout)
+            | b.pieces(us, PieceKind::Konnet))
+        .nonempty()
+    }
+
+    /// The move loop of a node. Returns the best score, the best move and whether any move was
+    /// reduced or skipped (so that a loss may not be proven).
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        pos: &Position,
+        moves: &[(i32, Move, bool)],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: &mut Vec<Move>,
+        danger: bool,
+        zone_node: bool,
+        may_reduce: bool,
+    ) -> (i32, Option<Move>, bool) {
+        let pv_node = beta - alpha > 1;
+        let mut best = -CP_WIN - 1;
+        let mut best_move = None;
+        let mut narrowed = false;
+        let mut child_pv = Vec::new();
+        let us = pos.side_to_move();
+        for (i, &(key, mv, named)) in moves.iter().enumerate() {
+            let quiet = key < ORDER_PROMOTION;
+            let mut r = 0;
+            if may_reduce
+                && self.cfg.reductions
+                && quiet
+                && !danger
+                && depth >= 3
+                && key < ORDER_KILLER
+            {
+                let late = if pv_node { 5 } else { 3 };
+                if i >= late {
+                    r = 1 + i32::from(depth >= 6 && i >= 12);
+                }
+            }
+            if may_reduce && zone_node && quiet && !named {
+                match self.cfg.zone_style {
+                    ZoneStyle::Steer if self.cfg.reductions && depth >= 3 && i >= 1 => r += 1,
+                    ZoneStyle::Cut if i > 0 => {
+                        narrowed = true;
+                        continue;
+                    }
+                    _ => {}
+                }
+            }
+            if named {
+                r = 0;
+            }
+            if r > 0 {
+                narrowed = true;
+                r = r.min(depth - 1);
+            }
+            let child = pos.play(&mv);
+            self.keys.push(child.repetition_key());
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(
+                    &child,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    &mut child_pv,
+                    true,
+                );
+            } else {
+                score = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    &mut child_pv,
+                    true,
+                );
+                if score > alpha && r > 0 && !self.stopped {
+                    score = -self.negamax(
+                        &child,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        &mut child_pv,
+                        true,
+                    );
+                }
+                if score > alpha && score < beta && !self.stopped {
+                    score = -self.negamax(
+                        &child,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        &mut child_pv,
+                        true,
+                    );
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                return (best, best_move, narrowed);
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+                pv.clear();
+                pv.push(mv);
+                pv.extend_from_slice(&child_pv);
+            }
+            if alpha >= beta {
+                if quiet {
+                    let k = &mut self.killers[ply.min(MAX_PLY)];
+                    if k[0] != Some(mv) {
+                        k[1] = k[0];
+                        k[0] = Some(mv);
+                    }
+                    let h = &mut self.history[us.index()][mv.from.index()][mv.to.index()];
+                    *h = (*h + depth * depth).min(HISTORY_MAX);
+                }
+                break;
+            }
+        }
+        (best, best_move, narrowed)
+    }
+
+    /// Captures, Scout exchanges and game-deciding moves until the position is quiet; the side
+    /// to move may stand pat on its evaluation unless it must act now (its King en prise, its
+    /// empty castle open to an enemy royal).
+    fn quiescence(
+        &mut self,
+        pos: &Position,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u32,
+    ) -> i32 {
+        if self.out_of_time() {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
+        if pos.decided().is_some() {
+            return -(CP_WIN - ply as i32);
+        }
+        if pos.quiet_half_moves() >= QUIET_MOVE_LIMIT {
+            return 0;
+        }
+        let danger = qdepth > 0 && in_danger(pos);
+        let moves = pos.generate_moves();
+        if moves.is_empty() {
+            return -(CP_WIN - ply as i32);
+        }
+        let mut best = -CP_WIN - 1;
+        if !danger {
+            let stand = self.evaluate(pos);
+            if stand >= beta || qdepth == 0 || ply >= MAX_PLY - 1 {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut list: Vec<(i32, Move)> = moves
+            .into_iter()
+            .filter(|m| danger || m.is_capture() || decisive(pos, m))
+            .map(|m| (self.order_key(pos, &m, PackedMove::NONE, MAX_PLY), m))
+            .collect();
+        list.sort_by_key(|e| std::cmp::Reverse(e.0));
+        for (_, mv) in list {
+            let child = pos.play(&mv);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth - 1);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+            }
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// A score as the table keeps it: game ends counted from this node, not from the root.
+#[inline]
+fn score_to_table(score: i32, ply: usize) -> i32 {
+    if score >= CP_PROVEN {
+        score + ply as i32
+    } else if score <= -CP_PROVEN {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A table score back as seen from the root at `ply`.
+#[inline]
+fn score_from_table(score: i32, ply: usize) -> i32 {
+    if score >= CP_PROVEN {
+        score - ply as i32
+    } else if score <= -CP_PROVEN {
+        score + ply as i32
+    } else {
+        score
+    }
+}

@@ -1,0 +1,188 @@
+//! The transposition table: one entry per slot, indexed by the position's Zobrist key.
+
+use crate::moves::Move;
+#[cfg(test)]
+use crate::piece::PieceKind;
+#[cfg(test)]
+use crate::square::Square;
+
+/// How a stored score bounds the true one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bound {
+    /// The score is exact.
+    Exact,
+    /// The true score is at least this (a cut-off).
+    Lower,
+    /// The true score is at most this (no move raised alpha).
+    Upper,
+}
+
+/// A move in 16 bits: from, to and the chosen promotion, enough to find it among the moves of
+/// the position again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct PackedMove(u16);
+
+impl PackedMove {
+    pub(crate) const NONE: PackedMove = PackedMove(0);
+
+    pub(crate) fn new(mv: &Move) -> PackedMove {
+        let promo = mv.promotion.map_or(0, |k| k.index() as u16 + 1);
+        PackedMove(1 << 15 | (promo << 12) | (mv.from.index() as u16) << 6 | mv.to.index() as u16)
+    }
+
+    /// Whether this is `mv`.
+    #[inline]
+    pub(crate) fn is(self, mv: &Move) -> bool {
+        self.0 != 0 && self == PackedMove::new(mv)
+    }
+
+    #[cfg(test)]
+    fn parts(self) -> (Square, Square, Option<PieceKind>) {
+        let promo = (self.0 >> 12) & 7;
+        (
+            Square::new(((self.0 >> 6) & 63) as u8),
+            Square::new((self.0 & 63) as u8),
+            (promo > 0).then(|| PieceKind::ALL[promo as usize - 1]),
+        )
+    }
+}
+
+/// One slot.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Entry {
+    pub(crate) key: u64,
+    pub(crate) mv: PackedMove,
+    pub(crate) score: i32,
+    pub(crate) depth: i16,
+    pub(crate) bound: Bound,
+    generation: u8,
+}
+
+const EMPTY: Entry = Entry {
+    key: 0,
+    mv: PackedMove::NONE,
+    score: 0,
+    depth: -1,
+    bound: Bound::Upper,
+    generation: 0,
+};
+
+/// A table of `2^k` entries. Size 0 disables it (every probe misses, nothing is stored).
+pub(crate) struct Table {
+    entries: Vec<Entry>,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of at most `mb` MiB (rounded down to a power of two of entries); 0 = none.
+    pub(crate) fn new(mb: usize) -> Table {
+        let bytes = mb.saturating_mul(1 << 20);
+        let mut count = bytes / std::mem::size_of::<Entry>();
+        if count > 0 {
+            count = 1 << (usize::BITS - 1 - count.leading_zeros());
+        }
+        Table {
+            entries: vec![EMPTY; count],
+            generation: 0,
+        }
+    }
+
+    /// Forgets every entry.
+    pub(crate) fn clear(&mut self) {
+        self.entries.fill(EMPTY);
+        self.generation = 0;
+    }
+
+    /// A new search begins: older entries become the first to be replaced.
+    pub(crate) fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> Option<usize> {
+        (!self.entries.is_empty()).then(|| (key as usize) & (self.entries.len() - 1))
+    }
+
+    /// The entry of `key`, if stored.
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[self.slot(key)?];
+        (e.key == key && e.depth >= 0).then_some(e)
+    }
+
+    /// Stores a result; keeps a deeper entry of the same position and of this search unless the
+    /// new one is exact.
+    #[inline]
+    pub(crate) fn store(&mut self, key: u64, mv: PackedMove, score: i32, depth: i32, bound: Bound) {
+        let Some(i) = self.slot(key) else { return };
+        let generation = self.generation;
+        let old = &mut self.entries[i];
+        let replace = old.key != key
+            || old.generation != generation
+            || depth as i16 >= old.depth
+            || bound == Bound::Exact;
+        if replace {
+            let mv = if mv == PackedMove::NONE && old.key == key {
+                old.mv
+            } else {
+                mv
+            };
+            *old = Entry {
+                key,
+                mv,
+                score,
+                depth: depth.clamp(0, i16::MAX as i32) as i16,
+                bound,
+                generation,
+            };
+        }
+    }
+
+    /// Permille of the slots used by this search (the protocol's `hashfull`).
+    pub(crate) fn permille_full(&self) -> u32 {
+        let n = self.entries.len().min(1000);
+        if n == 0 {
+            return 0;
+        }
+        let used = self.entries[..n]
+            .iter()
+            .filter(|e| e.depth >= 0 && e.generation == self.generation)
+            .count();
+        (used * 1000 / n) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Position;
+
+    #[test]
+    fn packed_moves_round_trip_and_tell_moves_apart() {
+        let pos: Position = "8/2V5/8/8/8/8/8/8 w - 0 1".parse().unwrap();
+        let moves = pos.legal_moves();
+        for a in &moves {
+            let p = PackedMove::new(a);
+            assert_eq!(p.parts(), (a.from, a.to, a.promotion));
+            for b in &moves {
+                assert_eq!(p.is(b), a == b, "{a} vs {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn store_and_probe() {
+        let mut t = Table::new(1);
+        assert!(t.probe(42).is_none());
+        t.store(42, PackedMove::NONE, 7, 3, Bound::Lower);
+        let e = t.probe(42).unwrap();
+        assert_eq!((e.score, e.depth, e.bound), (7, 3, Bound::Lower));
+        // A shallower result of the same search does not replace a deeper bound.
+        t.store(42, PackedMove::NONE, 9, 1, Bound::Upper);
+        assert_eq!(t.probe(42).unwrap().score, 7);
+        assert!(t.probe(43).is_none());
+        let mut none = Table::new(0);
+        none.store(42, PackedMove::NONE, 7, 3, Bound::Exact);
+        assert!(none.probe(42).is_none());
+    }
+}
