@@ -53,6 +53,17 @@ pub struct BenchReport {
     pub zone_search_reuse_ms: f64,
     /// Share of the search's attack zones taken over from nearby nodes.
     pub search_reuse_share: f64,
+    /// The evaluation ([`crate::eval::evaluate`], full), nanoseconds per position.
+    pub eval_ns: f64,
+    /// The engine's full-width search with the full evaluation, nodes per second on one core
+    /// (each position searched to a fixed node count).
+    pub engine_full_nps: f64,
+    /// The engine's zone-guided search, nodes per second on one core (same node counts).
+    pub engine_zone_nps: f64,
+    /// The zone-guided search's time per node, microseconds.
+    pub engine_zone_us_per_node: f64,
+    /// Projections the zone-guided search built per search (the root's and those near it).
+    pub engine_zone_projections: f64,
     /// Batch analysis, positions per second on one thread (best of the rounds).
     pub batch_one: f64,
     /// Batch analysis, positions per second on all threads (best of the rounds).
@@ -159,6 +170,45 @@ pub fn run(quick: bool) -> BenchReport {
         same_best += (zones.best == full.best) as usize;
     }
 
+    let weights = crate::eval::Weights::default();
+    let t = Instant::now();
+    for _ in 0..reps {
+        for p in &positions {
+            black_box(crate::eval::evaluate(
+                black_box(p),
+                crate::eval::Evaluation::Full,
+                &weights,
+            ));
+        }
+    }
+    let eval_ns = t.elapsed().as_secs_f64() * 1e9 / (reps * positions.len()) as f64;
+    let engine_nodes = if quick { 20_000 } else { 300_000 };
+    let engine_run = |mode: Mode| {
+        let (mut nodes, mut secs) = (0u64, 0.0f64);
+        for p in &positions {
+            let mut engine = crate::search::Engine::new(crate::search::EngineConfig {
+                mode,
+                ..crate::search::EngineConfig::default()
+            });
+            let t = Instant::now();
+            let r = engine.search(p, &[], &crate::search::Limits::nodes(engine_nodes));
+            secs += t.elapsed().as_secs_f64();
+            nodes += r.nodes;
+        }
+        (nodes, secs)
+    };
+    let (full_n, full_s) = one_thread(|| engine_run(Mode::Full));
+    let (zone_n, zone_s) = one_thread(|| engine_run(Mode::Zones));
+    let zone_projections = one_thread(|| {
+        let mut count = 0usize;
+        for p in &positions {
+            let mut engine = crate::search::Engine::new(crate::search::EngineConfig::default());
+            engine.search(p, &[], &crate::search::Limits::nodes(engine_nodes));
+            count += engine.projections_built();
+        }
+        count
+    });
+
     let cfg = AnalysisConfig {
         horizon: 3,
         ..AnalysisConfig::default()
@@ -194,6 +244,11 @@ pub fn run(quick: bool) -> BenchReport {
         zone_search_ms: zone_search * 1e3,
         zone_search_reuse_ms: zone_search_reuse * 1e3,
         search_reuse_share: reused as f64 / (reused + built).max(1) as f64,
+        eval_ns,
+        engine_full_nps: full_n as f64 / full_s.max(1e-9),
+        engine_zone_nps: zone_n as f64 / zone_s.max(1e-9),
+        engine_zone_us_per_node: zone_s * 1e6 / zone_n.max(1) as f64,
+        engine_zone_projections: zone_projections as f64 / positions.len() as f64,
         batch_one,
         batch_all,
     }
@@ -210,6 +265,9 @@ impl BenchReport {
              incremental update after a move: {:.0} us vs rebuild {:.0} us (ratio {:.2}; {:.0}% of attack zones reused)\n\
              search depth 4: zone-guided {} nodes, full-width {} nodes ({:.1}x fewer), same best move {}/{}\n\
              zone-guided search: {:.0} ms building every node's zones, {:.0} ms reusing zones of nearby nodes ({:.0}% taken over)\n\
+             evaluation: {:.0} ns a position\n\
+             engine, full-width: {:.2} M nodes/s (one core)\n\
+             engine, zone-guided: {:.2} M nodes/s, {:.2} us a node, {:.1} projections a search (one core)\n\
              batch analysis (H=3): {:.1} positions/s on one thread, {:.1} on all ({:.2}x)",
             self.threads,
             self.positions,
@@ -230,6 +288,11 @@ impl BenchReport {
             self.zone_search_ms,
             self.zone_search_reuse_ms,
             self.search_reuse_share * 100.0,
+            self.eval_ns,
+            self.engine_full_nps / 1e6,
+            self.engine_zone_nps / 1e6,
+            self.engine_zone_us_per_node,
+            self.engine_zone_projections,
             self.batch_one,
             self.batch_all,
             self.batch_all / self.batch_one.max(1e-9),

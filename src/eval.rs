@@ -24,7 +24,6 @@
 
 use crate::bitboard::Bitboard;
 use crate::exchange::Material;
-use crate::force::ForceMap;
 use crate::geometry;
 use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
@@ -360,12 +359,12 @@ fn castle_distance(color: Color, sq: Square) -> i32 {
     dr.max(df)
 }
 
-/// Squares a piece may move to on an otherwise unchanged board, own pieces excluded and, for a
-/// non-royal piece, castle squares excluded (a cheap mobility count: superiority is not tested).
+/// Squares a piece with `reach` may move to on an otherwise unchanged board, own pieces excluded
+/// and, for a non-royal piece, castle squares excluded (a cheap mobility count: superiority is
+/// not tested).
 #[inline]
-fn mobility(piece: Piece, sq: Square, board: &crate::Board) -> Bitboard {
-    let reach = geometry::reach(piece.kind, piece.color, sq, board.occupied())
-        .without(board.by_color(piece.color));
+fn mobility(piece: Piece, reach: Bitboard, board: &crate::Board) -> Bitboard {
+    let reach = reach.without(board.by_color(piece.color));
     if piece.kind.is_royal() {
         reach
     } else {
@@ -377,19 +376,52 @@ fn mobility(piece: Piece, sq: Square, board: &crate::Board) -> Bitboard {
 pub fn features(pos: &Position) -> [i32; TERM_COUNT] {
     let board = pos.board();
     let us = pos.side_to_move();
-    let map = ForceMap::new(board);
     let mut f = [0i32; TERM_COUNT];
     let occ = board.occupied();
-    // Superiority on every square, both sides (effective sums, spec §4.2).
+    // Force sums of both sides on every square, royal and non-royal apart (spec §4.1), built in
+    // one pass that also keeps each piece's reach for the mobility terms.
+    let mut royal = [[0i16; 64]; 2];
+    let mut non_royal = [[0i16; 64]; 2];
+    let mut reaches = [(Bitboard::EMPTY, Square::new(0)); 64];
+    let mut count = 0;
+    for (sq, piece) in board.iter() {
+        let reach = geometry::reach(piece.kind, piece.color, sq, occ);
+        reaches[count] = (reach, sq);
+        count += 1;
+        if piece.kind == PieceKind::Scout {
+            continue;
+        }
+        let strength = piece.kind.strength() as i16;
+        let table = if piece.kind.is_royal() {
+            &mut royal[piece.color.index()]
+        } else {
+            &mut non_royal[piece.color.index()]
+        };
+        for t in reach | Bitboard::from_square(sq) {
+            table[t.index()] += strength;
+        }
+    }
+    // Superiority: raw sums off the castles, the castle rule (spec §4.2) on them.
     let mut superior = [Bitboard::EMPTY; 2];
-    for sq in Square::all() {
+    for i in 0..64 {
+        let w = royal[0][i] + non_royal[0][i];
+        let b = royal[1][i] + non_royal[1][i];
+        superior[0].0 |= u64::from(w > b) << i;
+        superior[1].0 |= u64::from(b > w) << i;
+    }
+    for sq in Bitboard::CASTLES {
+        let i = sq.index();
         let occupant = board.piece_at(sq);
-        let w = map
-            .side_force(Color::White, sq)
-            .effective(Color::White, sq, occupant);
-        let b = map
-            .side_force(Color::Black, sq)
-            .effective(Color::Black, sq, occupant);
+        let side = |c: usize| {
+            crate::force::SideForce {
+                royal: royal[c][i] as i32,
+                non_royal: non_royal[c][i] as i32,
+            }
+            .effective(Color::ALL[c], sq, occupant)
+        };
+        let (w, b) = (side(0), side(1));
+        superior[0].remove(sq);
+        superior[1].remove(sq);
         if w > b {
             superior[0].insert(sq);
         } else if b > w {
@@ -397,7 +429,8 @@ pub fn features(pos: &Position) -> [i32; TERM_COUNT] {
         }
     }
     let mut threat = [0i32; 2];
-    for (sq, piece) in board.iter() {
+    for &(reach, sq) in &reaches[..count] {
+        let piece = board.piece_at(sq).expect("a piece stands there");
         let c = piece.color;
         let sign = if c == us { 1 } else { -1 };
         if let Some(t) = material_term(piece.kind) {
@@ -417,10 +450,10 @@ pub fn features(pos: &Position) -> [i32; TERM_COUNT] {
                 }
             }
             PieceKind::Prince | PieceKind::Konnet => {
-                f[Term::MobilityRoyal.index()] += sign * mobility(piece, sq, board).len() as i32;
+                f[Term::MobilityRoyal.index()] += sign * mobility(piece, reach, board).len() as i32;
             }
             PieceKind::Ritter | PieceKind::Scout => {
-                let one = mobility(piece, sq, board);
+                let one = mobility(piece, reach, board);
                 let term = if piece.kind == PieceKind::Ritter {
                     Term::MobilityRitter
                 } else {

@@ -82,6 +82,9 @@ struct Gen<'a, S> {
     /// Enemy squares where we have superiority.
     superior: Bitboard,
     stopped: bool,
+    /// Only captures, exchanges and moves into the enemy castle (what can decide the game or
+    /// win material at once).
+    tactical: bool,
 }
 
 impl<S: MoveSink> Gen<'_, S> {
@@ -179,6 +182,9 @@ impl<S: MoveSink> Gen<'_, S> {
                     reach &= Bitboard::castle(us);
                 }
                 let mut quiet = reach & !occ;
+                if self.tactical {
+                    quiet &= Bitboard::castle(us.other());
+                }
                 let mut captures = reach & enemy;
                 if !kind.is_royal() {
                     if kind == PieceKind::VerKnecht {
@@ -205,8 +211,10 @@ impl<S: MoveSink> Gen<'_, S> {
         }
         for from in board.pieces(us, PieceKind::Scout) {
             let leaps = SCOUT[from.index()];
-            for to in leaps.without(occ | Bitboard::CASTLES) {
-                self.emit(from, to, PieceKind::Scout, MoveKind::Quiet);
+            if !self.tactical {
+                for to in leaps.without(occ | Bitboard::CASTLES) {
+                    self.emit(from, to, PieceKind::Scout, MoveKind::Quiet);
+                }
             }
             for to in (leaps & enemy).without(Bitboard::CASTLES) {
                 self.emit(from, to, PieceKind::Scout, MoveKind::Capture);
@@ -248,8 +256,29 @@ impl Position {
             known: Bitboard::EMPTY,
             superior: Bitboard::EMPTY,
             stopped: false,
+            tactical: false,
         }
         .run();
+    }
+
+    /// The moves of [`Position::generate_moves`] that capture, exchange or enter the enemy
+    /// castle (a royal, or a Ver Knecht promoting there): what a quiescence search plays.
+    pub fn tactical_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(16);
+        if self.decided().is_some() {
+            return moves;
+        }
+        Gen {
+            pos: self,
+            sink: &mut moves,
+            us: self.side_to_move(),
+            known: Bitboard::EMPTY,
+            superior: Bitboard::EMPTY,
+            stopped: false,
+            tactical: true,
+        }
+        .run();
+        moves
     }
 
     /// Number of moves [`Position::generate_moves`] would return, without building the list.

@@ -395,6 +395,11 @@ fn bench_quick_json_has_every_figure() {
         "zone_search_reuse_ms",
         "batch_one",
         "batch_all",
+        "eval_ns",
+        "engine_full_nps",
+        "engine_zone_nps",
+        "engine_zone_us_per_node",
+        "engine_zone_projections",
     ] {
         let x = v[key].as_f64().unwrap_or(-1.0);
         assert!(x > 0.0, "{key} = {}", v[key]);

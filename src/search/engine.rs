@@ -150,7 +150,14 @@ pub struct Engine {
     history: Box<[[[i32; 64]; 64]; 2]>,
     /// Zone-named moves of positions already projected (by key and horizon).
     zone_moves: ZoneMoveCache,
+    /// Evaluations by position key (slot = low bits), to skip re-evaluating.
+    eval_cache: Box<[(u64, i32)]>,
+    /// Projections built so far.
+    projections: usize,
 }
+
+/// Slots of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 
 impl Engine {
     /// An engine with `config`.
@@ -161,6 +168,8 @@ impl Engine {
             table,
             history: Box::new([[[0; 64]; 64]; 2]),
             zone_moves: HashMap::new(),
+            eval_cache: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
+            projections: 0,
         }
     }
 
@@ -176,6 +185,13 @@ impl Engine {
         }
         self.config = config;
         self.zone_moves.clear();
+        self.eval_cache.fill((0, 0));
+    }
+
+    /// Projections built by the searches so far (zone mode: the root's and those of the nodes
+    /// near it; each position's once).
+    pub fn projections_built(&self) -> usize {
+        self.projections
     }
 
     /// A new game: forgets the table and the statistics.
@@ -223,6 +239,7 @@ impl Engine {
             table: &mut self.table,
             history: &mut self.history,
             zone_moves: &mut self.zone_moves,
+            eval_cache: &mut self.eval_cache,
             killers: [[None; 2]; MAX_PLY + 1],
             keys,
             nodes: 0,
@@ -233,6 +250,7 @@ impl Engine {
             stop,
             stopped: false,
             zone_stats: UpdateStats::default(),
+            projections: 0,
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut root = s.root_moves(pos);
@@ -279,6 +297,7 @@ impl Engine {
         let nodes = s.nodes;
         let seldepth = s.seldepth;
         let zone_stats = s.zone_stats;
+        self.projections += s.projections;
         let root: Vec<RootMove> = root
             .into_iter()
             .map(|r| RootMove {
@@ -327,6 +346,7 @@ struct Searcher<'a> {
     table: &'a mut Table,
     history: &'a mut [[[i32; 64]; 64]; 2],
     zone_moves: &'a mut ZoneMoveCache,
+    eval_cache: &'a mut [(u64, i32)],
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     /// Repetition keys of the game and of the path to the current node (its own last).
     keys: Vec<u64>,
@@ -338,6 +358,7 @@ struct Searcher<'a> {
     stop: &'a AtomicBool,
     stopped: bool,
     zone_stats: UpdateStats,
+    projections: usize,
 }
 
 /// First steps the zones name, by position key and horizon.
@@ -413,8 +434,15 @@ impl Searcher<'_> {
         self.stopped
     }
 
-    fn evaluate(&self, pos: &Position) -> i32 {
-        eval::evaluate(pos, self.cfg.evaluation, &self.cfg.weights)
+    fn evaluate(&mut self, pos: &Position) -> i32 {
+        let key = pos.repetition_key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let v = eval::evaluate(pos, self.cfg.evaluation, &self.cfg.weights);
+        *slot = (key, v);
+        v
     }
 
     /// Whether the current node (last key) repeats an earlier position with the same side to
@@ -448,6 +476,7 @@ impl Searcher<'_> {
             ..ZoneConfig::default()
         };
         let mp = Projection::build(&ChessT1, pos, &config);
+        self.projections += 1;
         let attack = mp
             .zones
             .iter()
@@ -1028,8 +1057,14 @@ impl Searcher<'_> {
             return 0;
         }
         let danger = qdepth > 0 && in_danger(pos);
-        let moves = pos.generate_moves();
-        if moves.is_empty() {
+        // Must act: every move; otherwise captures and moves into the enemy castle.
+        let moves = if danger {
+            pos.generate_moves()
+        } else {
+            pos.tactical_moves()
+        };
+        if moves.is_empty() && (danger || !pos.has_moves()) {
+            // Blockade: the side to move loses.
             return -(CP_WIN - ply as i32);
         }
         let mut best = -CP_WIN - 1;
