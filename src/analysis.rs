@@ -261,6 +261,7 @@ fn reason(
     material: &Material,
     score_cp: i32,
     exact: bool,
+    longer: Option<i32>,
 ) -> String {
     let mut parts = Vec::new();
     let piece = mv.piece.name();
@@ -287,27 +288,30 @@ fn reason(
     }
     let mut seen = std::collections::BTreeSet::new();
     for m in motives.iter().take(3) {
+        // The zone named by its index in the report, or by the longer horizon it was found at.
+        let (zone, label) = match longer {
+            None => (format!("zone {}", m.zone), format!(" {}", m.label)),
+            Some(h) => (format!("a zone of horizon {h}"), String::new()),
+        };
         let what = if m.defends {
             match m.role {
-                Role::Retreat => format!("retreats from the attack of zone {}", m.zone),
-                Role::Blockade => format!("blocks zone {}'s root", m.zone),
-                Role::Reinforcement => format!("defends {} (zone {})", m.target, m.zone),
+                Role::Retreat => format!("retreats from the attack of {zone}"),
+                Role::Blockade => format!("blocks the root of {zone}"),
+                Role::Reinforcement => format!("defends {} ({zone})", m.target),
                 _ => format!(
-                    "meets the attack on {} (zone {}, {})",
+                    "meets the attack on {} ({zone}, {})",
                     m.target,
-                    m.zone,
                     Role::describe(m.role)
                 ),
             }
         } else {
             match m.role {
-                Role::Root => format!("goes for {} (zone {} {})", m.target, m.zone, m.label),
-                Role::Support => format!("supports the attack on {} (zone {})", m.target, m.zone),
+                Role::Root => format!("goes for {} ({zone}{label})", m.target),
+                Role::Support => format!("supports the attack on {} ({zone})", m.target),
                 _ => format!(
-                    "{} for the attack on {} (zone {})",
+                    "{} for the attack on {} ({zone})",
                     Role::describe(m.role),
-                    m.target,
-                    m.zone
+                    m.target
                 ),
             }
         };
@@ -315,7 +319,7 @@ fn reason(
             parts.push(what);
         }
     }
-    if motives.is_empty() {
+    if motives.is_empty() || longer.is_some() {
         // No zone of this horizon names the move: say what it changes in the evaluation (the
         // control it gains, the castle it guards, the piece it activates).
         let plan = crate::eval::explain_move(pos, mv, &crate::eval::Weights::default());
@@ -416,21 +420,43 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
         let stop = std::sync::atomic::AtomicBool::new(false);
         let result = player.search(pos, &[], &limits, &stop, &mut |_| {});
         let named = search::zone_candidates(pos, &mp, &cfg.material);
+        let motives_of = |candidates: &[(Move, Vec<Motive>)], mv: &Move| {
+            candidates
+                .iter()
+                .find(|(m, _)| m == mv)
+                .map(|(_, m)| m.clone())
+                .unwrap_or_default()
+        };
+        // A quiet move no zone of the horizon names may serve a plan of a longer one: the
+        // projection two half-moves further (built once, only if needed).
+        let longer_horizon = (cfg.horizon + 2).min(8);
+        let mut longer: Option<Vec<(Move, Vec<Motive>)>> = None;
         let recs = result
             .root
             .iter()
             .take(cfg.top)
             .map(|r| {
                 // Motives come from the zones whatever the search mode.
-                let motives = if r.motives.is_empty() {
-                    named
-                        .iter()
-                        .find(|(m, _)| *m == r.mv)
-                        .map(|(_, m)| m.clone())
-                        .unwrap_or_default()
+                let mut motives = if r.motives.is_empty() {
+                    motives_of(&named, &r.mv)
                 } else {
                     r.motives.clone()
                 };
+                let mut found_longer = None;
+                if motives.is_empty() && longer_horizon > cfg.horizon {
+                    let candidates = longer.get_or_insert_with(|| {
+                        let config = ZoneConfig {
+                            horizon: longer_horizon,
+                            ..ZoneConfig::default()
+                        };
+                        let mp = Projection::build(&ChessT1, pos, &config);
+                        search::zone_candidates(pos, &mp, &cfg.material)
+                    });
+                    motives = motives_of(candidates, &r.mv);
+                    if !motives.is_empty() {
+                        found_longer = Some(longer_horizon);
+                    }
+                }
                 Recommendation {
                     mv: r.mv,
                     book: crate::book::write_move(pos, &r.mv),
@@ -442,7 +468,15 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
                         Some(false) => Some("loss"),
                         None => None,
                     },
-                    reason: reason(pos, &r.mv, &motives, &cfg.material, r.score_cp, r.exact),
+                    reason: reason(
+                        pos,
+                        &r.mv,
+                        &motives,
+                        &cfg.material,
+                        r.score_cp,
+                        r.exact,
+                        found_longer,
+                    ),
                     line: r.line.clone(),
                 }
             })

@@ -211,6 +211,7 @@ pub fn run(quick: bool) -> BenchReport {
 
     let cfg = AnalysisConfig {
         horizon: 3,
+        depth: Some(4),
         ..AnalysisConfig::default()
     };
     let batch: Vec<Position> = sample::middlegames(if quick { 8 } else { 32 }, 99);
@@ -268,7 +269,7 @@ impl BenchReport {
              evaluation: {:.0} ns a position\n\
              engine, full-width: {:.2} M nodes/s (one core)\n\
              engine, zone-guided: {:.2} M nodes/s, {:.2} us a node, {:.1} projections a search (one core)\n\
-             batch analysis (H=3): {:.1} positions/s on one thread, {:.1} on all ({:.2}x)",
+             batch analysis (H=3, depth 4): {:.1} positions/s on one thread, {:.1} on all ({:.2}x)",
             self.threads,
             self.positions,
             self.perft.0,

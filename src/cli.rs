@@ -25,6 +25,34 @@ use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use std::time::Instant;
 
+/// Writes a line to stdout; a closed pipe ends the command quietly, another write error (a
+/// full disk) is reported. Use inside functions returning `Result<_, CliError>`.
+macro_rules! outln {
+    () => {
+        write_out(format_args!("\n"))?
+    };
+    ($($arg:tt)*) => {
+        write_out(format_args!("{}\n", format_args!($($arg)*)))?
+    };
+}
+
+/// As [`outln!`], without the line end.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        write_out(format_args!($($arg)*))?
+    };
+}
+
+/// Writes to stdout; see [`outln!`].
+fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_fmt(args)
+        .and_then(|()| stdout.flush())
+        .map_err(CliError::output)
+}
+
 /// zonal: Botvinnik-style analysis of chess-t1 positions.
 #[derive(Parser, Debug)]
 #[command(name = "zonal", version, about, long_about = None)]
@@ -416,6 +444,22 @@ pub struct CliError {
 }
 
 impl CliError {
+    /// A failed write to stdout: a closed pipe (the reader has seen enough: not an error, exit
+    /// code 0 and no message) or another error such as a full disk (exit code 1).
+    pub fn output(e: std::io::Error) -> CliError {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            CliError {
+                message: String::new(),
+                code: 0,
+            }
+        } else {
+            CliError {
+                message: format!("cannot write the output: {e}"),
+                code: 1,
+            }
+        }
+    }
+
     /// Bad input from the user: exit code 2.
     pub fn input(e: impl std::fmt::Display) -> CliError {
         CliError {
@@ -430,7 +474,7 @@ fn print_json(value: &impl Serialize) -> Result<(), CliError> {
         message: format!("cannot write JSON: {e}"),
         code: 1,
     })?;
-    println!("{text}");
+    outln!("{text}");
     Ok(())
 }
 
@@ -596,7 +640,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             if json {
                 print_json(&report)
             } else {
-                println!("{}", report.to_text());
+                outln!("{}", report.to_text());
                 Ok(())
             }
         }
@@ -672,7 +716,7 @@ fn moves(pos: &Position, json: bool) -> Result<(), CliError> {
         })
     } else {
         for mv in &list {
-            println!("{mv}");
+            outln!("{mv}");
         }
         Ok(())
     }
@@ -721,18 +765,18 @@ fn force(pos: &Position, raw: bool, json: bool) -> Result<(), CliError> {
             map.effective(board, color, sq)
         }
     };
-    println!(
+    outln!(
         "{} force White:Black in units ({} to move); * = superiority of the side to move",
         if raw { "Raw" } else { "Effective" },
         pos.side_to_move()
     );
-    print!("  ");
+    out!("  ");
     for file in 'a'..='h' {
-        print!(" {file:<9}");
+        out!(" {file:<9}");
     }
-    println!();
+    outln!();
     for rank in (0..8).rev() {
-        print!("{} ", rank + 1);
+        out!("{} ", rank + 1);
         for file in 0..8 {
             let sq = Square::from_coords(file, rank).expect("on board");
             let piece = pos.piece_at(sq).map_or(' ', |p| p.char());
@@ -748,9 +792,9 @@ fn force(pos: &Position, raw: bool, json: bool) -> Result<(), CliError> {
             } else {
                 format!("{piece} {}:{}{mark}", units(w), units(b))
             };
-            print!(" {cell:<9}");
+            out!(" {cell:<9}");
         }
-        println!();
+        outln!();
     }
     Ok(())
 }
@@ -822,21 +866,21 @@ fn play(
             moves_played: game.moves().len(),
         })
     } else {
-        println!("{pos}");
-        print!("{}", crate::report::diagram(pos.board()));
-        println!("status: {status}");
+        outln!("{pos}");
+        out!("{}", crate::report::diagram(pos.board()));
+        outln!("status: {status}");
         if let Some(result) = record.and_then(|r| r.operands("result")) {
             let reason = record
                 .and_then(|r| r.operands("reason"))
                 .unwrap_or_default();
-            println!("recorded result: {} {}", result.join(" "), reason.join(" "));
+            outln!("recorded result: {} {}", result.join(" "), reason.join(" "));
         }
         for color in Color::ALL {
             if pos.in_check(color) {
-                println!("{color} is in check");
+                outln!("{color} is in check");
             }
         }
-        println!(
+        outln!(
             "moves played: {}{}",
             game.moves().len(),
             if game.moves().is_empty() {
@@ -921,15 +965,7 @@ fn zones_cmd(
 /// Writes a (possibly long) output to stdout; a reader that stops early (`| head`) is not an
 /// error.
 fn write_stdout(text: &str) -> Result<(), CliError> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError {
-            message: format!("cannot write to stdout: {e}"),
-            code: 1,
-        }),
-        _ => Ok(()),
-    }
+    write_out(format_args!("{text}"))
 }
 
 fn perft_cmd(pos: &Position, depth: u32, divide: bool, parallel: bool) -> Result<(), CliError> {
@@ -941,14 +977,14 @@ fn perft_cmd(pos: &Position, depth: u32, divide: bool, parallel: bool) -> Result
             .collect();
         rows.sort();
         for (mv, n) in &rows {
-            println!("{mv}: {n}");
+            outln!("{mv}: {n}");
         }
         let total = if depth == 0 {
             1
         } else {
             rows.iter().map(|r| r.1).sum()
         };
-        println!();
+        outln!();
         total
     } else if parallel {
         perft::perft_parallel(pos, depth)
@@ -956,7 +992,7 @@ fn perft_cmd(pos: &Position, depth: u32, divide: bool, parallel: bool) -> Result
         perft::perft(pos, depth)
     };
     let secs = start.elapsed().as_secs_f64();
-    println!("{nodes}");
+    outln!("{nodes}");
     eprintln!(
         "perft {depth}: {nodes} nodes in {:.3} s, {:.1} M nodes/s{}",
         secs,
@@ -1047,7 +1083,7 @@ fn exchange_cmd(
     let target = x.target.map_or("empty".to_string(), |p| {
         format!("{} {}", name(p.color), p.kind)
     });
-    println!(
+    outln!(
         "Exchange on {sq} ({target}), {} to move; sums White:Black {}:{}",
         name(side),
         units(x.initial[0]),
@@ -1065,7 +1101,7 @@ fn exchange_cmd(
         } else {
             format!("{} for {}", GainUnits(s.gain), name(s.side()))
         };
-        println!(
+        outln!(
             "  {}. {} ({})  {} {verb} {taken}, {result}; sums before {}:{}",
             i + 1,
             book::write_move(&s.before, &s.mv),
@@ -1089,9 +1125,9 @@ fn exchange_cmd(
         }
     };
     if let Some((winner, reason)) = x.outcome {
-        println!("{} wins the game ({})", name(winner), reason.name());
+        outln!("{} wins the game ({})", name(winner), reason.name());
     } else if x.value > 0 {
-        println!(
+        outln!(
             "{} wins {} ({} takes {}; {} takes {})",
             name(side),
             units(x.value),
@@ -1101,11 +1137,11 @@ fn exchange_cmd(
             summary(side.other())
         );
     } else if x.target.is_none() {
-        println!("{sq} is empty: nothing to win");
+        outln!("{sq} is empty: nothing to win");
     } else if x.target.is_some_and(|p| p.color == side) {
-        println!("{sq} holds {}'s own piece: nothing to win", name(side));
+        outln!("{sq} holds {}'s own piece: nothing to win", name(side));
     } else {
-        println!(
+        outln!(
             "{} wins nothing on {sq}: no capture there gains material (value 0)",
             name(side)
         );
@@ -1260,7 +1296,7 @@ fn distance_cmd(pos: &Position, subject: &Subject, json: bool) -> Result<(), Cli
                 .collect(),
         });
     }
-    println!(
+    outln!(
         "Distance map of the {} (moves; - unreachable{})",
         subject.describe(),
         if subject.own_removable {
@@ -1269,7 +1305,7 @@ fn distance_cmd(pos: &Position, subject: &Subject, json: bool) -> Result<(), Cli
             ""
         }
     );
-    print!(
+    out!(
         "{}",
         crate::report::square_grid(|sq| map.get(sq).map_or("-".to_string(), |d| d.to_string()))
     );
@@ -1388,20 +1424,20 @@ fn trajectories_cmd(
             format!("  {}   beta: {}", squares.join("-"), beta.join(" "))
         }
     };
-    println!("{} -> {to}", subject.describe());
-    println!(
+    outln!("{} -> {to}", subject.describe());
+    outln!(
         "shortest: {} moves, {} trajectories",
         bundle.length(),
         bundle.count()
     );
     for (j, layer) in layers.iter().enumerate() {
         let names: Vec<String> = layer.iter().map(Square::to_string).collect();
-        println!("  layer {j}: {}", names.join(" "));
+        outln!("  layer {j}: {}", names.join(" "));
     }
     for t in &shortest {
-        println!("{}", show(t));
+        outln!("{}", show(t));
     }
-    println!(
+    outln!(
         "admissible (degree 2, up to {max_len} moves): {}{}",
         others.len(),
         if complete {
@@ -1411,7 +1447,7 @@ fn trajectories_cmd(
         }
     );
     for t in &others {
-        println!("{}", show(t));
+        outln!("{}", show(t));
     }
     Ok(())
 }
@@ -1497,7 +1533,7 @@ fn analyse_cmd(
         };
     }
     for (a, e) in &analyses {
-        println!("{}", crate::report::analysis::to_text(a, e));
+        outln!("{}", crate::report::analysis::to_text(a, e));
     }
     if batch {
         let objects: Vec<AnalysisJson> = analyses
@@ -1505,9 +1541,12 @@ fn analyse_cmd(
             .map(|(a, e)| AnalysisJson::new(a, e))
             .collect();
         let summary = BatchJson::new(objects).summary;
-        println!(
+        outln!(
             "Suite: {} positions, {} with bm/am, first recommendation matches {} ({} nodes)",
-            summary.positions, summary.with_answer, summary.matched, summary.nodes
+            summary.positions,
+            summary.with_answer,
+            summary.matched,
+            summary.nodes
         );
     }
     Ok(())
@@ -1556,7 +1595,7 @@ fn search_cmd(
     match result.best {
         Some(mv) => {
             let line: Vec<String> = result.line.iter().map(|m| m.uci()).collect();
-            println!(
+            outln!(
                 "best {} ({}) score {} nodes {} depth {} mode {}",
                 mv.uci(),
                 book::write_move(pos, &mv),
@@ -1565,9 +1604,9 @@ fn search_cmd(
                 result.depth,
                 result.mode.name()
             );
-            println!("line {}", line.join(" "));
+            outln!("line {}", line.join(" "));
         }
-        None => println!("no move (status: {})", pos.status()),
+        None => outln!("no move (status: {})", pos.status()),
     }
     eprintln!(
         "search: {:.1} ms, {} nodes/s, seldepth {}",

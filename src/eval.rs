@@ -218,24 +218,24 @@ const DEFAULT_WEIGHTS: [i32; TERM_COUNT] = [
     200,  // ritter
     200,  // scout
     320,  // konnet
-    6,    // knecht_advance
-    15,   // knecht_promotes
-    30,   // ver_knecht_near_far
-    -150, // castle_empty
-    -35,  // castle_one
-    -50,  // king_out
-    -8,   // king_distance
-    25,   // castle_pressure
-    20,   // royals_at_castle
-    3,    // control
-    3,    // control_forward
-    8,    // control_near_king
-    2,    // mobility_royal
-    2,    // mobility_ritter
-    3,    // mobility_scout
-    1,    // reach2
-    10,   // tempo
-    -25,  // threat
+    -10,  // knecht_advance
+    38,   // knecht_promotes
+    191,  // ver_knecht_near_far
+    -183, // castle_empty
+    -29,  // castle_one
+    153,  // king_out
+    -186, // king_distance
+    -20,  // castle_pressure
+    32,   // royals_at_castle
+    -9,   // control
+    14,   // control_forward
+    32,   // control_near_king
+    18,   // mobility_royal
+    16,   // mobility_ritter
+    10,   // mobility_scout
+    2,    // reach2
+    23,   // tempo
+    -39,  // threat
 ];
 
 impl Default for Weights {

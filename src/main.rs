@@ -19,6 +19,10 @@ fn main() {
         .init();
     let cli = zonal::cli::Cli::parse();
     if let Err(e) = zonal::cli::run(cli) {
+        // A closed stdout (`zonal perft 5 --divide | head -1`) ends quietly.
+        if e.code == 0 {
+            return;
+        }
         eprintln!("error: {}", e.message);
         std::process::exit(e.code);
     }

@@ -4,7 +4,7 @@
 //!
 //! The text is `key=value` pairs separated by commas, every key optional:
 //! `engine=new|baseline`, `mode=zones|full`, `eval=full|material`, `depth=D`, `hash=MB`,
-//! `horizon=H`, `style=steer|cut`, `zone_plies=N`, `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
+//! `horizon=H`, `style=steer|cut`, `zone_plies=N`, `extend=1|0`, `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
 //! is the behaviour before the engine existed; `mode=zones` is today's default.
 //!
 //! ```
@@ -41,6 +41,8 @@ pub struct PlayerSpec {
     /// A fixed depth, overriding the limits' depth (required in effect by the baseline, which
     /// has no time control: default 4).
     pub depth: Option<u32>,
+    /// The file the weights were read from, if not the defaults (shown in the spec's text).
+    pub weights_file: Option<String>,
     /// Baseline zone mode: reuse zones across nodes
     /// ([`crate::search::baseline::BaselineConfig::reuse_zones`]).
     pub reuse_zones: bool,
@@ -52,6 +54,7 @@ impl Default for PlayerSpec {
             kind: Kind::New,
             config: EngineConfig::default(),
             depth: None,
+            weights_file: None,
             reuse_zones: false,
         }
     }
@@ -65,7 +68,7 @@ pub enum PlayerError {
     Malformed(String),
     /// Unknown key.
     #[error(
-        "unknown player key {0:?} (keys: engine, mode, eval, depth, hash, horizon, style, zone_plies, weights)"
+        "unknown player key {0:?} (keys: engine, mode, eval, depth, hash, horizon, style, zone_plies, extend, weights)"
     )]
     UnknownKey(String),
     /// A value out of range or of the wrong kind.
@@ -139,6 +142,13 @@ impl FromStr for PlayerSpec {
                     spec.config.zone_style =
                         ZoneStyle::parse(value).ok_or_else(|| bad("steer or cut"))?
                 }
+                "extend" => {
+                    spec.config.zone_extend = match value {
+                        "1" | "on" | "true" => true,
+                        "0" | "off" | "false" => false,
+                        _ => return Err(bad("1 or 0")),
+                    }
+                }
                 "zone_plies" => {
                     spec.config.zone_plies = value
                         .parse::<u32>()
@@ -151,6 +161,7 @@ impl FromStr for PlayerSpec {
                         .map_err(|_| bad("a readable file of NAME=VALUE weights"))?;
                     spec.config.weights = Weights::parse(&text)
                         .map_err(|_| bad("a file of NAME=VALUE weights (see zonal::eval)"))?;
+                    spec.weights_file = Some(value.to_string());
                 }
                 _ => return Err(PlayerError::UnknownKey(key.to_string())),
             }
@@ -187,12 +198,22 @@ impl fmt::Display for PlayerSpec {
                     c.evaluation.name()
                 )?;
                 if c.mode == Mode::Zones {
-                    write!(f, ",style={},horizon={}", c.zone_style.name(), c.horizon)?;
+                    write!(
+                        f,
+                        ",style={},horizon={},zone_plies={},extend={}",
+                        c.zone_style.name(),
+                        c.horizon,
+                        c.zone_plies,
+                        u8::from(c.zone_extend)
+                    )?;
                 }
             }
         }
         if let Some(d) = self.depth {
             write!(f, ",depth={d}")?;
+        }
+        if let Some(w) = &self.weights_file {
+            write!(f, ",weights={w}")?;
         }
         Ok(())
     }

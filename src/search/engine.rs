@@ -65,6 +65,10 @@ pub struct EngineConfig {
     pub zone_plies: u32,
     /// ... when at least this much depth remains.
     pub zone_min_depth: i32,
+    /// Zone mode: a named move that attacks or defends a King, a castle or a piece worth a
+    /// Ritter or more along an open zone is searched one ply deeper (the "deep" of Botvinnik's
+    /// deep and narrow tree; at most once per projected ply).
+    pub zone_extend: bool,
     /// Material evaluation (the baseline) or the full one.
     pub evaluation: Evaluation,
     /// Weights of the full evaluation.
@@ -96,6 +100,7 @@ impl Default for EngineConfig {
             horizon: 4,
             zone_plies: 1,
             zone_min_depth: 3,
+            zone_extend: false,
             evaluation: Evaluation::Full,
             weights: Weights::default(),
             material: Material::default(),
@@ -337,6 +342,8 @@ struct RootState {
     motives: Vec<Motive>,
     exact: bool,
     named: bool,
+    /// Searched one ply deeper (zone mode, [`EngineConfig::zone_extend`]).
+    extend: bool,
     /// Ordering key of the first iteration.
     order: i32,
 }
@@ -362,7 +369,7 @@ struct Searcher<'a> {
 }
 
 /// First steps the zones name, by position key and horizon.
-type ZoneMoveCache = HashMap<(u64, i32), Arc<Vec<(Square, Square)>>>;
+type ZoneMoveCache = HashMap<(u64, i32), Arc<Vec<(Square, Square, bool)>>>;
 
 /// Move-ordering keys.
 const ORDER_TT: i32 = 1 << 30;
@@ -390,6 +397,18 @@ fn decisive(pos: &Position, mv: &Move) -> bool {
         && !(pos.board().royals(them) & castle)
             .without(Bitboard::from_square(mv.to))
             .nonempty()
+}
+
+/// Value (half-units) of a zone target worth searching deeper for: a Ritter.
+const EXTEND_VALUE: i32 = 4;
+
+/// Whether a named move deserves a deeper search: it is the first step of an attack root, or of
+/// a defence, in a zone whose target is a King, a castle or a piece worth [`EXTEND_VALUE`] or
+/// more and that gets through (or, for a defence, threatens to).
+fn extends(motives: &[Motive]) -> bool {
+    motives
+        .iter()
+        .any(|m| m.value >= EXTEND_VALUE && (m.defends || m.role == crate::zone::Role::Root))
 }
 
 /// Whether the side to move must act now: its King can be taken, or an enemy royal can walk into
@@ -435,6 +454,9 @@ impl Searcher<'_> {
     }
 
     fn evaluate(&mut self, pos: &Position) -> i32 {
+        if self.cfg.evaluation == Evaluation::Material {
+            return eval::evaluate(pos, Evaluation::Material, &self.cfg.weights);
+        }
         let key = pos.repetition_key();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
         if slot.0 == key && key != 0 {
@@ -457,13 +479,18 @@ impl Searcher<'_> {
     }
 
     /// The moves the projection of `pos` names (first steps), best first.
-    fn zone_named(&mut self, pos: &Position, horizon: i32) -> Arc<Vec<(Square, Square)>> {
+    fn zone_named(&mut self, pos: &Position, horizon: i32) -> Arc<Vec<(Square, Square, bool)>> {
         let key = (pos.repetition_key(), horizon);
         if let Some(v) = self.zone_moves.get(&key) {
             return v.clone();
         }
         let (named, _) = self.project(pos, horizon);
-        let v = Arc::new(named.into_iter().map(|(m, _)| (m.from, m.to)).collect());
+        let v = Arc::new(
+            named
+                .into_iter()
+                .map(|(m, motives)| (m.from, m.to, extends(&motives)))
+                .collect(),
+        );
         self.zone_moves.insert(key, Arc::clone(&v));
         v
     }
@@ -554,6 +581,7 @@ impl Searcher<'_> {
                     motives,
                     exact: false,
                     named: rank.is_some(),
+                    extend: self.cfg.zone_extend && rank.is_some_and(|i| extends(&named[i].1)),
                     order,
                 }
             })
@@ -658,33 +686,24 @@ impl Searcher<'_> {
                     _ => {}
                 }
             }
+            let mut d = depth - 1;
+            if zones && root[i].named {
+                r = 0;
+                if root[i].extend && depth >= 2 {
+                    d += 1;
+                }
+            }
             self.keys.push(child.repetition_key());
             let mut score;
             if i == 0 {
-                score = -self.negamax(&child, depth - 1, -beta, -floor, 1, &mut child_pv, true);
+                score = -self.negamax(&child, d, -beta, -floor, 1, &mut child_pv, true);
             } else {
-                score = -self.negamax(
-                    &child,
-                    depth - 1 - r,
-                    -floor - 1,
-                    -floor,
-                    1,
-                    &mut child_pv,
-                    true,
-                );
+                score = -self.negamax(&child, d - r, -floor - 1, -floor, 1, &mut child_pv, true);
                 if score > floor && r > 0 && !self.stopped {
-                    score = -self.negamax(
-                        &child,
-                        depth - 1,
-                        -floor - 1,
-                        -floor,
-                        1,
-                        &mut child_pv,
-                        true,
-                    );
+                    score = -self.negamax(&child, d, -floor - 1, -floor, 1, &mut child_pv, true);
                 }
                 if score > floor && score < beta && !self.stopped {
-                    score = -self.negamax(&child, depth - 1, -beta, -floor, 1, &mut child_pv, true);
+                    score = -self.negamax(&child, d, -beta, -floor, 1, &mut child_pv, true);
                 }
             }
             self.keys.pop();
@@ -827,26 +846,27 @@ impl Searcher<'_> {
         } else {
             None
         };
-        let mut scored: Vec<(i32, Move, bool)> = moves
+        let mut scored: Vec<(i32, Move, u8)> = moves
             .into_iter()
             .map(|mv| {
                 let mut key = self.order_key(pos, &mv, tt_move, ply);
                 let is_named = named
                     .as_ref()
-                    .and_then(|n| n.iter().position(|&s| s == (mv.from, mv.to)));
+                    .and_then(|n| n.iter().position(|&(f, t, _)| (f, t) == (mv.from, mv.to)));
+                let extend = self.cfg.zone_extend
+                    && is_named.is_some_and(|i| named.as_ref().is_some_and(|n| n[i].2));
                 if let Some(i) = is_named
                     && key < ORDER_NAMED
                 {
                     key = ORDER_NAMED - i as i32;
                 }
-                (key, mv, is_named.is_some())
+                (key, mv, u8::from(is_named.is_some()) + u8::from(extend))
             })
             .collect();
-        scored.sort_by_key(|e| std::cmp::Reverse(e.0));
         let original_alpha = alpha;
         let (mut best, mut best_move, narrowed) = self.search_moves(
             pos,
-            &scored,
+            &mut scored,
             depth,
             alpha,
             beta,
@@ -863,7 +883,7 @@ impl Searcher<'_> {
         if best <= -CP_PROVEN && narrowed {
             let (b, m, _) = self.search_moves(
                 pos,
-                &scored,
+                &mut scored,
                 depth,
                 original_alpha,
                 beta,
@@ -910,7 +930,7 @@ impl Searcher<'_> {
     fn search_moves(
         &mut self,
         pos: &Position,
-        moves: &[(i32, Move, bool)],
+        moves: &mut [(i32, Move, u8)],
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -926,7 +946,14 @@ impl Searcher<'_> {
         let mut narrowed = false;
         let mut child_pv = Vec::new();
         let us = pos.side_to_move();
-        for (i, &(key, mv, named)) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            // Selection: the best remaining move comes next (most nodes cut off after a few).
+            pick_best(&mut moves[i..], |e| e.0);
+            let (key, mv, zone_mark) = moves[i];
+            let named = zone_mark > 0;
+            // A move of a valuable open zone goes one ply deeper (only at zone nodes, which are
+            // near the root, so a line gains at most `zone_plies + 1` plies).
+            let d = depth - 1 + i32::from(may_reduce && zone_mark == 2 && depth >= 2);
             let quiet = key < ORDER_PROMOTION;
             let mut r = 0;
             if may_reduce
@@ -962,19 +989,11 @@ impl Searcher<'_> {
             self.keys.push(child.repetition_key());
             let mut score;
             if i == 0 {
-                score = -self.negamax(
-                    &child,
-                    depth - 1,
-                    -beta,
-                    -alpha,
-                    ply + 1,
-                    &mut child_pv,
-                    true,
-                );
+                score = -self.negamax(&child, d, -beta, -alpha, ply + 1, &mut child_pv, true);
             } else {
                 score = -self.negamax(
                     &child,
-                    depth - 1 - r,
+                    d - r,
                     -alpha - 1,
                     -alpha,
                     ply + 1,
@@ -982,26 +1001,11 @@ impl Searcher<'_> {
                     true,
                 );
                 if score > alpha && r > 0 && !self.stopped {
-                    score = -self.negamax(
-                        &child,
-                        depth - 1,
-                        -alpha - 1,
-                        -alpha,
-                        ply + 1,
-                        &mut child_pv,
-                        true,
-                    );
+                    score =
+                        -self.negamax(&child, d, -alpha - 1, -alpha, ply + 1, &mut child_pv, true);
                 }
                 if score > alpha && score < beta && !self.stopped {
-                    score = -self.negamax(
-                        &child,
-                        depth - 1,
-                        -beta,
-                        -alpha,
-                        ply + 1,
-                        &mut child_pv,
-                        true,
-                    );
+                    score = -self.negamax(&child, d, -beta, -alpha, ply + 1, &mut child_pv, true);
                 }
             }
             self.keys.pop();
@@ -1081,8 +1085,9 @@ impl Searcher<'_> {
             .filter(|m| danger || m.is_capture() || decisive(pos, m))
             .map(|m| (self.order_key(pos, &m, PackedMove::NONE, MAX_PLY), m))
             .collect();
-        list.sort_by_key(|e| std::cmp::Reverse(e.0));
-        for (_, mv) in list {
+        for i in 0..list.len() {
+            pick_best(&mut list[i..], |e| e.0);
+            let mv = list[i].1;
             let child = pos.play(&mv);
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth - 1);
             if self.stopped {
@@ -1100,6 +1105,18 @@ impl Searcher<'_> {
         }
         best
     }
+}
+
+/// Moves the element with the highest key to the front of `items`.
+#[inline]
+fn pick_best<T>(items: &mut [T], key: impl Fn(&T) -> i32) {
+    let mut best = 0;
+    for j in 1..items.len() {
+        if key(&items[j]) > key(&items[best]) {
+            best = j;
+        }
+    }
+    items.swap(0, best);
 }
 
 /// A score as the table keeps it: game ends counted from this node, not from the root.
