@@ -95,9 +95,10 @@ pub struct EngineArgs {
     /// Transposition table size in MiB (0: none).
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(0..=65536))]
     pub hash: u64,
-    /// How the zones narrow the tree: `steer` (named moves first and unreduced, the rest reduced)
+    /// How the zones narrow the tree: `order` (named moves first and unreduced), `steer` (also
+    /// the rest reduced one ply more)
     /// or `cut` (only named moves, the rest only to refute a loss).
-    #[arg(long, default_value = "steer", value_parser = ["steer", "cut"])]
+    #[arg(long, default_value = "order", value_parser = ["order", "steer", "cut"])]
     pub style: String,
     /// Run the baseline search (fixed depth, material only, no table), as before the engine.
     #[arg(long)]
@@ -1617,8 +1618,8 @@ fn search_cmd(
     if result.mode == Mode::Zones {
         let z = result.zone_stats;
         eprintln!(
-            "zones: {} attack zones built, {} taken over from nearby nodes, {} linked zones built",
-            z.rebuilt, z.reused, z.linked
+            "zones: {} attack zones built, {} taken over from nearby nodes, {} linked zones built; {} projections in {} ms",
+            z.rebuilt, z.reused, z.linked, result.projections, result.projection_ms
         );
     }
     Ok(())

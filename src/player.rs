@@ -4,7 +4,7 @@
 //!
 //! The text is `key=value` pairs separated by commas, every key optional:
 //! `engine=new|baseline`, `mode=zones|full`, `eval=full|material`, `depth=D`, `hash=MB`,
-//! `horizon=H`, `style=steer|cut`, `zone_plies=N`, `extend=1|0`, `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
+//! `horizon=H`, `style=order|steer|cut`, `zone_plies=N`, `extend=1|0`, `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
 //! is the behaviour before the engine existed; `mode=zones` is today's default.
 //!
 //! ```
@@ -140,7 +140,7 @@ impl FromStr for PlayerSpec {
                 }
                 "style" => {
                     spec.config.zone_style =
-                        ZoneStyle::parse(value).ok_or_else(|| bad("steer or cut"))?
+                        ZoneStyle::parse(value).ok_or_else(|| bad("order, steer or cut"))?
                 }
                 "extend" => {
                     spec.config.zone_extend = match value {

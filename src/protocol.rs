@@ -153,9 +153,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 out.line(&format!(
                     "option name Hash type spin default 16 min 0 max {MAX_HASH_MB}"
                 ));
-                out.line("option name Horizon type spin default 4 min 1 max 12");
+                out.line("option name Horizon type spin default 2 min 1 max 12");
                 out.line("option name Eval type combo default full var full var material");
-                out.line("option name Style type combo default steer var steer var cut");
+                out.line("option name Style type combo default order var order var steer var cut");
                 out.line("uciok");
             }
             "isready" => self.out.line("readyok"),
@@ -255,7 +255,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 .ok_or_else(|| bad("full or material")),
             "style" => ZoneStyle::parse(&lower)
                 .map(|s| c.zone_style = s)
-                .ok_or_else(|| bad("steer or cut")),
+                .ok_or_else(|| bad("order, steer or cut")),
             "horizon" => value
                 .parse::<i32>()
                 .ok()

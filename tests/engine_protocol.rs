@@ -107,7 +107,7 @@ fn handshake(engine: &mut Engine) {
     assert!(
         before
             .iter()
-            .any(|l| l == "option name Horizon type spin default 4 min 1 max 12"),
+            .any(|l| l == "option name Horizon type spin default 2 min 1 max 12"),
         "{before:?}"
     );
     engine.send("isready");

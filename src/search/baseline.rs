@@ -391,6 +391,8 @@ pub fn search(pos: &Position, cfg: &BaselineConfig) -> SearchResult {
         nodes: searcher.nodes,
         time_ms: 0,
         zone_stats: searcher.zone_stats,
+        projections: 0,
+        projection_ms: 0,
         root,
     }
 }

@@ -25,6 +25,9 @@ use std::time::Instant;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ZoneStyle {
+    /// All moves are searched as in the full-width search, the named ones first and never
+    /// reduced.
+    Order,
     /// All moves are searched; the named ones first and never reduced, the others reduced by
     /// one more ply.
     Steer,
@@ -37,6 +40,7 @@ impl ZoneStyle {
     /// `"steer"` or `"cut"`.
     pub const fn name(self) -> &'static str {
         match self {
+            ZoneStyle::Order => "order",
             ZoneStyle::Steer => "steer",
             ZoneStyle::Cut => "cut",
         }
@@ -45,6 +49,7 @@ impl ZoneStyle {
     /// Reads `"steer"` or `"cut"`.
     pub fn parse(text: &str) -> Option<ZoneStyle> {
         match text {
+            "order" => Some(ZoneStyle::Order),
             "steer" => Some(ZoneStyle::Steer),
             "cut" => Some(ZoneStyle::Cut),
             _ => None,
@@ -59,7 +64,8 @@ pub struct EngineConfig {
     pub mode: Mode,
     /// How zones narrow the tree (zone mode).
     pub zone_style: ZoneStyle,
-    /// Horizon of the root's projection, in half-moves (zone mode).
+    /// Horizon of the root's projection, in half-moves (zone mode). 2 by default for play: a
+    /// projection of horizon 4 costs 7-40 ms in real game positions (NOTES.md).
     pub horizon: i32,
     /// Zone mode: nodes up to this ply (0 = the root only) build their projection...
     pub zone_plies: u32,
@@ -96,9 +102,9 @@ impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig {
             mode: Mode::Zones,
-            zone_style: ZoneStyle::Steer,
-            horizon: 4,
-            zone_plies: 1,
+            zone_style: ZoneStyle::Order,
+            horizon: 2,
+            zone_plies: 0,
             zone_min_depth: 3,
             zone_extend: false,
             evaluation: Evaluation::Full,
@@ -256,6 +262,7 @@ impl Engine {
             stopped: false,
             zone_stats: UpdateStats::default(),
             projections: 0,
+            projection_us: 0,
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut root = s.root_moves(pos);
@@ -302,6 +309,8 @@ impl Engine {
         let nodes = s.nodes;
         let seldepth = s.seldepth;
         let zone_stats = s.zone_stats;
+        let projections = s.projections;
+        let projection_ms = s.projection_us / 1000;
         self.projections += s.projections;
         let root: Vec<RootMove> = root
             .into_iter()
@@ -329,6 +338,8 @@ impl Engine {
             nodes,
             time_ms,
             zone_stats,
+            projections,
+            projection_ms,
             root,
         }
     }
@@ -366,6 +377,7 @@ struct Searcher<'a> {
     stopped: bool,
     zone_stats: UpdateStats,
     projections: usize,
+    projection_us: u64,
 }
 
 /// First steps the zones name, by position key and horizon.
@@ -502,6 +514,7 @@ impl Searcher<'_> {
             parallel: false,
             ..ZoneConfig::default()
         };
+        let started = Instant::now();
         let mp = Projection::build(&ChessT1, pos, &config);
         self.projections += 1;
         let attack = mp
@@ -512,10 +525,9 @@ impl Searcher<'_> {
         self.zone_stats.rebuilt += attack;
         self.zone_stats.linked += mp.zones.len() - attack;
         let zone_value = eval::zone_terms(pos, &mp, &self.cfg.weights);
-        (
-            super::zone_candidates(pos, &mp, &self.cfg.material),
-            zone_value,
-        )
+        let candidates = super::zone_candidates(pos, &mp, &self.cfg.material);
+        self.projection_us += started.elapsed().as_micros() as u64;
+        (candidates, zone_value)
     }
 
     /// Ordering key of a move (higher first).
@@ -682,7 +694,8 @@ impl Searcher<'_> {
             if zones && quiet && !root[i].named {
                 match self.cfg.zone_style {
                     ZoneStyle::Steer if self.cfg.reductions && depth >= 3 && i >= 1 => r += 1,
-                    ZoneStyle::Cut => continue,
+                    // The first move is always searched: a node needs a score.
+                    ZoneStyle::Cut if i > 0 => continue,
                     _ => {}
                 }
             }

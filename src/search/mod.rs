@@ -110,6 +110,10 @@ pub struct SearchResult {
     /// Zone mode: attack zones the node projections took over from nearby nodes and built, and
     /// linked zones built.
     pub zone_stats: UpdateStats,
+    /// Zone mode: projections built (the root's and those of the nodes near it).
+    pub projections: usize,
+    /// Zone mode: milliseconds spent building projections and their candidates.
+    pub projection_ms: u64,
     /// Every root move searched, best first.
     pub root: Vec<RootMove>,
 }
