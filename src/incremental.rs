@@ -106,6 +106,20 @@ pub struct UpdateStats {
     pub linked: usize,
 }
 
+impl UpdateStats {
+    /// Counts the zones of a projection built from scratch: its attack zones as rebuilt, the
+    /// rest as linked.
+    pub fn add_built<P>(&mut self, mp: &crate::zone::Projection<P>) {
+        let attack = mp
+            .zones
+            .iter()
+            .filter(|z| z.kind == crate::zone::ZoneKind::Attack)
+            .count();
+        self.rebuilt += attack;
+        self.linked += mp.zones.len() - attack;
+    }
+}
+
 /// Zones built so far, reused wherever a rebuild would give exactly the same.
 pub struct ZoneCache<'r, R: Rules> {
     rules: &'r R,

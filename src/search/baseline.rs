@@ -12,7 +12,7 @@ use crate::incremental::{UpdateStats, ZoneCache};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::ChessT1;
-use crate::zone::{Projection, ZoneConfig, ZoneKind};
+use crate::zone::{Projection, ZoneConfig};
 use std::sync::Arc;
 
 /// Settings of a search.
@@ -85,13 +85,7 @@ impl Searcher<'_> {
         };
         if !self.cfg.reuse_zones {
             let mp = Projection::build(&ChessT1, pos, &config);
-            let attack = mp
-                .zones
-                .iter()
-                .filter(|z| z.kind == ZoneKind::Attack)
-                .count();
-            self.zone_stats.rebuilt += attack;
-            self.zone_stats.linked += mp.zones.len() - attack;
+            self.zone_stats.add_built(&mp);
             return Arc::new(mp);
         }
         let ply = ply as usize;

@@ -15,7 +15,7 @@ use crate::piece::PieceKind;
 use crate::position::{Position, QUIET_MOVE_LIMIT};
 use crate::rules::ChessT1;
 use crate::square::Square;
-use crate::zone::{Projection, ZoneConfig, ZoneKind};
+use crate::zone::{Projection, ZoneConfig};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -517,13 +517,7 @@ impl Searcher<'_> {
         let started = Instant::now();
         let mp = Projection::build(&ChessT1, pos, &config);
         self.projections += 1;
-        let attack = mp
-            .zones
-            .iter()
-            .filter(|z| z.kind == ZoneKind::Attack)
-            .count();
-        self.zone_stats.rebuilt += attack;
-        self.zone_stats.linked += mp.zones.len() - attack;
+        self.zone_stats.add_built(&mp);
         let zone_value = eval::zone_terms(pos, &mp, &self.cfg.weights);
         let candidates = super::zone_candidates(pos, &mp, &self.cfg.material);
         self.projection_us += started.elapsed().as_micros() as u64;
