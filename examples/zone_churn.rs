@@ -1,6 +1,6 @@
 //! How much of the projection survives a move: the ceiling of any zone-by-zone incremental
 //! update. Over short random continuations of the bench's middlegames it counts, from
-//! from-scratch projections only, the attack zones whose footprint a move touches (zones.md §5's
+//! from-scratch projections only, the attack zones whose footprint a move touches (docs/zones.md §5's
 //! rebuild rule), and the attack zones identical (trajectories, contests, holdings) to the zone of
 //! the same root trajectory two half-moves earlier, the last position with the same side to move.
 //! Used for the figures in NOTES.md.

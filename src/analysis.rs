@@ -1,4 +1,4 @@
-//! The main job: analyse a position the way PIONEER did (zones.md §4).
+//! The main job: analyse a position the way PIONEER did (docs/zones.md §4).
 //!
 //! [`analyse`] builds the mathematical projection, weighs each zone's outcome for both sides to
 //! move, gathers the moves the zones name, ranks them with the zone-guided search and explains
@@ -7,7 +7,7 @@
 //! ```
 //! use zonal::analysis::{analyse, AnalysisConfig};
 //! use zonal::Position;
-//! // Spec E8 (a fragment without Kings): the Prince e2 walks to b5 and then into the empty
+//! // docs/chess-t1-rules.md §10 E8 (a fragment without Kings): the Prince e2 walks to b5 and then into the empty
 //! // black castle on e8, which wins; taking the Knecht b7 with the Ver Knecht wins too, later.
 //! let pos: Position = "8/1n6/1V4r1/8/6N1/8/4P3/8 w - 0 1".parse().unwrap();
 //! let a = analyse(&pos, &AnalysisConfig { horizon: 2, ..AnalysisConfig::default() });
@@ -404,6 +404,8 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
     spec.config.material = cfg.material;
     spec.config.horizon = cfg.horizon;
     spec.config.multipv = cfg.top.max(1);
+    // An analysis shows a draw as 0.
+    spec.config.contempt = 0;
     let mut limits = cfg.limits;
     limits.depth = cfg.depth.or(match (limits.movetime_ms, limits.nodes) {
         (None, None) => Some(DEFAULT_DEPTH),

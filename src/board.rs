@@ -117,7 +117,7 @@ impl Board {
     }
 
     /// Whether `color` has captured the enemy castle: it has a royal piece in the enemy castle and
-    /// the enemy has none there (spec §8.2).
+    /// the enemy has none there (docs/chess-t1-rules.md §8.2).
     #[inline]
     pub fn castle_captured_by(&self, color: Color) -> bool {
         let enemy_castle = Bitboard::castle(color.other());

@@ -1,10 +1,10 @@
-//! Book notation (spec §9.2): the way the chess-t1 books write moves and games.
+//! Book notation (docs/chess-t1-rules.md §9.2): the way the chess-t1 books write moves and games.
 //!
 //! A move is a piece abbreviation (`Кр` King, `Кт` Konnet, `Пр` Prince, `Рт` Ritter, `Рк` Scout,
 //! `ВК` Ver Knecht; nothing, or `Кн`, for a Knecht; when reading, a missing abbreviation means
 //! whatever piece stands on the from-square), the from-square, a separator (`-` move,
 //! `:` capture, `÷` Scout exchange), the to-square, a promotion suffix when the piece changes
-//! (`g5-g6ВК`, `Пр c4-f1Кт`) and a check mark: `+` check, `+)` final check (spec §6).
+//! (`g5-g6ВК`, `Пр c4-f1Кт`) and a check mark: `+` check, `+)` final check (docs/chess-t1-rules.md §6).
 //! A game numbers White's moves: `1.e2-e4 e7-e5 2.Кт d1-g4 Кт d8-f6`.
 //!
 //! The reader also accepts `x` for `:`, the Latin letters K C P R S N V for the abbreviations
@@ -33,7 +33,7 @@ use crate::position::{Position, Status};
 use crate::square::{Color, Square};
 use std::fmt::Write as _;
 
-/// A check mark of the book notation (spec §6).
+/// A check mark of the book notation (docs/chess-t1-rules.md §6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mark {
     /// `+`: after the move the opponent's King could be captured.
@@ -283,7 +283,7 @@ fn abbrev_or_kn(kind: PieceKind) -> &'static str {
     }
 }
 
-/// The check mark `mv` earns in `pos` (spec §6), or `None`.
+/// The check mark `mv` earns in `pos` (docs/chess-t1-rules.md §6), or `None`.
 ///
 /// `+` when after the move the opponent's King is in check; `+)` when, besides, every legal
 /// reply leaves a game that goes on with the King still capturable. A move that ends the game
@@ -591,7 +591,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, BookError> {
     }
     let us = pos.side_to_move();
     // Without an abbreviation the from-square names the piece: the books themselves omit it
-    // at times (spec §9.2 writes `e3-c1Кт` for a Prince). A written abbreviation must match.
+    // at times (docs/chess-t1-rules.md §9.2 writes `e3-c1Кт` for a Prince). A written abbreviation must match.
     if let Some(p) = pos.piece_at(parsed.from).filter(|p| p.color == us)
         && let Some(written) = parsed.piece
         && written != p.kind

@@ -12,7 +12,7 @@ use crate::moves::Move;
 use crate::perft;
 use crate::piece::Piece;
 use crate::position::Position;
-use crate::report::analysis::{AnalysisJson, BatchJson, Expected};
+use crate::report::analysis::{AnalysisJson, Expected};
 use crate::report::units;
 use crate::report::zones::ZonesJson;
 use crate::rules::ChessT1;
@@ -65,7 +65,7 @@ pub struct Cli {
 /// A position given on the command line.
 #[derive(Args, Debug, Clone)]
 pub struct PosArg {
-    /// `startpos`, a position string (spec §9.3, quoted), or a path to a position file.
+    /// `startpos`, a position string (docs/chess-t1-rules.md §9.3, quoted), or a path to a position file.
     pub pos: String,
     /// In a position file: take the position with this `id`.
     #[arg(long)]
@@ -83,6 +83,39 @@ impl PosArg {
     /// The position and, when it comes from a position file, its record.
     fn resolve_record(&self) -> Result<(Position, Option<posfile::Record>), CliError> {
         posfile::resolve_record(&self.pos, self.id.as_deref(), self.index).map_err(CliError::input)
+    }
+}
+
+/// Default node bound of `search` and `analyse` (about 3 s of full-width search).
+pub const DEFAULT_NODES: u64 = 3_000_000;
+/// Default time bound of `search` and `analyse`, in milliseconds.
+pub const DEFAULT_MOVETIME_MS: u64 = 10_000;
+
+/// The time and node bounds of `search` and `analyse`: whichever is reached first (or the depth)
+/// ends the search. The defaults keep any position within seconds; 0 lifts a bound.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct BoundArgs {
+    /// Most time for a search in milliseconds [default: 10000; 0: no bound].
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Most nodes to search [default: 3000000; 0: no bound].
+    #[arg(long)]
+    pub nodes: Option<u64>,
+}
+
+impl BoundArgs {
+    /// The search limits: `depth`, else `default_depth` unless a bound was given on the command
+    /// line (then the bounds alone end the search); the bounds, else their defaults.
+    fn limits(&self, depth: Option<u32>, default_depth: u32) -> crate::search::Limits {
+        let given = self.movetime.is_some() || self.nodes.is_some();
+        let movetime = self.movetime.unwrap_or(DEFAULT_MOVETIME_MS);
+        let nodes = self.nodes.unwrap_or(DEFAULT_NODES);
+        crate::search::Limits {
+            depth: depth.or((!given).then_some(default_depth)),
+            movetime_ms: (movetime > 0).then_some(movetime),
+            nodes: (nodes > 0).then_some(nodes),
+            clock: None,
+        }
     }
 }
 
@@ -104,7 +137,7 @@ pub struct EngineArgs {
     #[arg(long)]
     pub baseline: bool,
     /// Baseline zone-guided search: take zones over from the projections of nearby nodes
-    /// (zones.md §5) instead of building each node's from scratch. Same results; see NOTES.md
+    /// (docs/zones.md §5) instead of building each node's from scratch. Same results; see NOTES.md
     /// for why it is off by default.
     #[arg(long, requires = "baseline")]
     pub reuse_zones: bool,
@@ -175,7 +208,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Distance map: how many moves a piece needs to reach each square (zones.md §1).
+    /// Distance map: how many moves a piece needs to reach each square (docs/zones.md §1).
     Distance {
         /// The position to work on.
         #[command(flatten)]
@@ -214,7 +247,7 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// The mathematical projection: zones of trajectories and their negations (zones.md §3).
+    /// The mathematical projection: zones of trajectories and their negations (docs/zones.md §3).
     Zones {
         /// The position to work on.
         #[command(flatten)]
@@ -238,12 +271,12 @@ pub enum Command {
         #[arg(long)]
         text: bool,
         /// Play these moves (coordinate form) first, updating the projection incrementally
-        /// (zones.md §5), and report for each how many zones it touches by the footprint rule
+        /// (docs/zones.md §5), and report for each how many zones it touches by the footprint rule
         /// and how many the exact update took over; then show the projection after the last.
         #[arg(long, value_name = "MOVE", num_args = 1..)]
         after: Vec<String>,
     },
-    /// The exchange on a square (zones.md §4): the best sequence of captures there, the side to
+    /// The exchange on a square (docs/zones.md §4): the best sequence of captures there, the side to
     /// move starting, each side free to stop, and its material balance.
     Exchange {
         /// The position to work on.
@@ -278,12 +311,9 @@ pub enum Command {
         /// with `--baseline`, the horizon).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
-        /// Search time per position in milliseconds.
-        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-        movetime: Option<u64>,
-        /// Most nodes to search per position.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        nodes: Option<u64>,
+        /// Time and node bounds of each position's search.
+        #[command(flatten)]
+        bounds: BoundArgs,
         /// Rank the moves with the full-width search instead of the zone-guided one.
         #[arg(long)]
         full: bool,
@@ -316,12 +346,9 @@ pub enum Command {
         /// Depth in half-moves (default 4 unless `--movetime` or `--nodes` is given).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
         depth: Option<u32>,
-        /// Time for the move in milliseconds.
-        #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
-        movetime: Option<u64>,
-        /// Most nodes to search.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        nodes: Option<u64>,
+        /// Time and node bounds of the search.
+        #[command(flatten)]
+        bounds: BoundArgs,
         /// Full-width search over all legal moves instead of the zone-guided one.
         #[arg(long)]
         full: bool,
@@ -543,12 +570,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             json,
         } => {
             let position = pos.resolve()?;
-            let square = parse_square(&square, "SQ")?;
-            let material = match material {
-                Some(text) => crate::exchange::Material::parse(&text)
-                    .map_err(|e| CliError::input(format!("--material: {e}")))?,
-                None => crate::exchange::Material::default(),
-            };
+            let square = parse_square(&square, "<SQUARE>")?;
+            let material = material_arg(material.as_deref())?;
             exchange_cmd(&position, square, &material, json)
         }
         Command::Analyse {
@@ -557,8 +580,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             index,
             horizon,
             depth,
-            movetime,
-            nodes,
+            bounds,
             full,
             top,
             engine,
@@ -567,19 +589,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             jobs,
             svg,
         } => {
-            let material = match material {
-                Some(text) => crate::exchange::Material::parse(&text).map_err(CliError::input)?,
-                None => crate::exchange::Material::default(),
-            };
+            let material = material_arg(material.as_deref())?;
             let mode = if full { Mode::Full } else { Mode::Zones };
+            let limits = bounds.limits(depth, crate::analysis::DEFAULT_DEPTH);
             let cfg = crate::analysis::AnalysisConfig {
                 horizon,
-                depth,
-                limits: crate::search::Limits {
-                    movetime_ms: movetime,
-                    nodes,
-                    ..crate::search::Limits::default()
-                },
+                depth: limits.depth,
+                limits,
                 mode,
                 material,
                 top: top as usize,
@@ -598,20 +614,14 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Search {
             pos,
             depth,
-            movetime,
-            nodes,
+            bounds,
             full,
             horizon,
             engine,
             json,
         } => {
             let pos = pos.resolve()?;
-            let limits = crate::search::Limits {
-                depth: depth.or((movetime.is_none() && nodes.is_none()).then_some(4)),
-                movetime_ms: movetime,
-                nodes,
-                clock: None,
-            };
+            let limits = bounds.limits(depth, 4);
             let mode = if full { Mode::Full } else { Mode::Zones };
             search_cmd(&pos, &engine.player(mode, horizon, depth)?, &limits, json)
         }
@@ -701,18 +711,21 @@ fn moves(pos: &Position, json: bool) -> Result<(), CliError> {
     let list = sorted_moves(pos);
     let status = pos.status();
     if status.is_over() {
-        tracing::warn!("the game is over: {status}");
+        // Said plainly (not as a log line), on stderr so that stdout stays one move a line.
+        eprintln!("no moves: the game is over: {status}");
     }
     if json {
         #[derive(Serialize)]
         struct Out {
             position: String,
             side: &'static str,
+            status: String,
             moves: Vec<MoveJson>,
         }
         print_json(&Out {
             position: pos.to_string(),
             side: pos.side_to_move().name(),
+            status: status.to_string(),
             moves: list.iter().map(|m| MoveJson::new(pos, m)).collect(),
         })
     } else {
@@ -927,7 +940,7 @@ fn zones_cmd(
         tracker.play(&mv);
         let stats = tracker.stats();
         log += &format!(
-            "after {}: the footprint rule (zones.md §5) touches {touched} of {} zones; \
+            "after {}: the footprint rule (docs/zones.md §5) touches {touched} of {} zones; \
              the exact update took over {} attack zones, built {} and {} linked zones\n",
             mv.uci(),
             index.len(),
@@ -1224,6 +1237,15 @@ fn render_cmd(
     }
 }
 
+/// The `--material` option: piece values, or the defaults.
+fn material_arg(text: Option<&str>) -> Result<crate::exchange::Material, CliError> {
+    match text {
+        Some(text) => crate::exchange::Material::parse(text)
+            .map_err(|e| CliError::input(format!("--material: {e}"))),
+        None => Ok(crate::exchange::Material::default()),
+    }
+}
+
 fn parse_square(text: &str, option: &str) -> Result<Square, CliError> {
     text.parse()
         .map_err(|e| CliError::input(format!("{option}: {e}")))
@@ -1453,43 +1475,49 @@ fn trajectories_cmd(
     Ok(())
 }
 
-/// The positions named by `analyse`'s arguments, with their expected answers.
-fn analyse_inputs(
-    args: &[String],
-    id: Option<&str>,
+/// One position to analyse, with its expected answers, or why it could not be read.
+type AnalyseInput = Result<(Position, Expected), CliError>;
+
+/// The positions named by `analyse`'s arguments, with their expected answers, read lazily:
+/// a position file a record at a time.
+fn analyse_inputs<'a>(
+    args: &'a [String],
+    id: Option<&'a str>,
     index: Option<usize>,
-) -> Result<(Vec<(Position, Expected)>, bool), CliError> {
-    let mut out = Vec::new();
-    for arg in args {
-        let path = std::path::Path::new(arg);
-        if arg != "startpos" && path.is_file() {
-            let records = posfile::read_file(path).map_err(CliError::input)?;
-            let chosen: Vec<&posfile::Record> = if id.is_some() || index.is_some() {
-                vec![
-                    posfile::select(&records, id, index)
-                        .map_err(|e| CliError::input(format!("{arg}: {e}")))?,
-                ]
-            } else {
-                records.iter().collect()
-            };
-            for r in chosen {
-                let expected = Expected {
-                    id: r.id().map(str::to_string),
-                    bm: r.operands("bm").map(<[String]>::to_vec),
-                    am: r.operands("am").map(<[String]>::to_vec),
-                };
-                out.push((r.position, expected));
+) -> impl Iterator<Item = AnalyseInput> + 'a {
+    let expected = |r: &posfile::Record| Expected {
+        id: r.id().map(str::to_string),
+        bm: r.operands("bm").map(<[String]>::to_vec),
+        am: r.operands("am").map(<[String]>::to_vec),
+    };
+    args.iter()
+        .flat_map(move |arg| -> Box<dyn Iterator<Item = AnalyseInput>> {
+            let path = std::path::Path::new(arg);
+            if arg == "startpos" || !path.is_file() {
+                let one = posfile::resolve(arg, id, index)
+                    .map(|p| (p, Expected::default()))
+                    .map_err(CliError::input);
+                return Box::new(std::iter::once(one));
             }
-        } else {
-            out.push((
-                posfile::resolve(arg, id, index).map_err(CliError::input)?,
-                Expected::default(),
-            ));
-        }
-    }
-    let batch = out.len() > 1;
-    Ok((out, batch))
+            let reader = match posfile::open(path) {
+                Ok(reader) => reader,
+                Err(e) => return Box::new(std::iter::once(Err(CliError::input(e)))),
+            };
+            if id.is_some() || index.is_some() {
+                let one = posfile::select_from(reader, id, index)
+                    .map(|r| (r.position, expected(&r)))
+                    .map_err(|e| CliError::input(format!("{arg}: {e}")));
+                return Box::new(std::iter::once(one));
+            }
+            Box::new(reader.map(move |r| {
+                r.map(|r| (r.position, expected(&r)))
+                    .map_err(CliError::input)
+            }))
+        })
 }
+
+/// Positions analysed together, in parallel, before their results are written.
+const ANALYSE_CHUNK: usize = 16;
 
 fn analyse_cmd(
     args: &[String],
@@ -1500,57 +1528,94 @@ fn analyse_cmd(
     jobs: Option<usize>,
     svg: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
-    let (inputs, batch) = analyse_inputs(args, id, index)?;
-    let positions: Vec<Position> = inputs.iter().map(|(p, _)| *p).collect();
-    // A progress bar on stderr for batches (drawn only on a terminal).
-    let progress = if positions.len() > 1 {
-        indicatif::ProgressBar::new(positions.len() as u64)
+    let mut inputs = analyse_inputs(args, id, index).peekable();
+    // A batch when there is more than one position: look at the first two.
+    let first = inputs.next().transpose()?;
+    let batch = inputs.peek().is_some();
+    let mut inputs = first.map(Ok).into_iter().chain(inputs);
+    // A counter on stderr for batches (drawn only on a terminal).
+    let progress = if batch {
+        indicatif::ProgressBar::new_spinner()
     } else {
         indicatif::ProgressBar::hidden()
     };
     if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{elapsed_precise} [{bar:40}] {pos}/{len} positions ({per_sec}, eta {eta})",
+        "{elapsed_precise} {pos} positions analysed ({per_sec})",
     ) {
-        progress.set_style(style.progress_chars("=> "));
+        progress.set_style(style);
     }
-    let results = crate::analysis::analyse_all(&positions, cfg, jobs, || progress.inc(1));
-    progress.finish_and_clear();
-    let analyses: Vec<(crate::analysis::Analysis, &Expected)> = results
-        .into_iter()
-        .zip(inputs.iter().map(|(_, e)| e))
-        .collect();
-    if let Some(dir) = svg {
-        analyse_svgs(&analyses, cfg, dir)?;
-    }
-    if json {
-        let objects: Vec<AnalysisJson> = analyses
-            .iter()
-            .map(|(a, e)| AnalysisJson::new(a, e))
-            .collect();
-        return if batch {
-            print_json(&BatchJson::new(objects))
-        } else {
-            print_json(&objects[0])
-        };
-    }
-    for (a, e) in &analyses {
-        outln!("{}", crate::report::analysis::to_text(a, e));
-    }
-    if batch {
-        let objects: Vec<AnalysisJson> = analyses
-            .iter()
-            .map(|(a, e)| AnalysisJson::new(a, e))
-            .collect();
-        let summary = BatchJson::new(objects).summary;
+    let mut pictures = svg.map(SvgFolder::new).transpose()?;
+    let mut summary = crate::report::analysis::SummaryJson::default();
+    if json && batch {
         outln!(
-            "Suite: {} positions, {} with bm/am, first recommendation matches {} ({} nodes)",
-            summary.positions,
-            summary.with_answer,
-            summary.matched,
-            summary.nodes
+            "{{\n  \"schema_version\": {},\n  \"analyses\": [",
+            crate::report::analysis::SCHEMA_VERSION
         );
     }
+    let mut written = 0usize;
+    loop {
+        let chunk: Vec<(Position, Expected)> = inputs
+            .by_ref()
+            .take(ANALYSE_CHUNK)
+            .collect::<Result<_, _>>()?;
+        if chunk.is_empty() {
+            break;
+        }
+        let positions: Vec<Position> = chunk.iter().map(|(p, _)| *p).collect();
+        let results = crate::analysis::analyse_all(&positions, cfg, jobs, || progress.inc(1));
+        for (analysis, (_, expected)) in results.iter().zip(&chunk) {
+            written += 1;
+            if let Some(folder) = pictures.as_mut() {
+                folder.write(analysis, expected, written, cfg)?;
+            }
+            let object = AnalysisJson::new(analysis, expected);
+            summary.add(&object);
+            if json {
+                let text = serde_json::to_string_pretty(&object).map_err(|e| CliError {
+                    message: format!("cannot write JSON: {e}"),
+                    code: 1,
+                })?;
+                if batch {
+                    let sep = if written > 1 { "," } else { "" };
+                    outln!("{sep}{}", indent(&text, "    "));
+                } else {
+                    outln!("{text}");
+                }
+            } else {
+                outln!("{}", crate::report::analysis::to_text(analysis, expected));
+            }
+        }
+    }
+    progress.finish_and_clear();
+    if batch {
+        if json {
+            let text = serde_json::to_string_pretty(&summary).map_err(|e| CliError {
+                message: format!("cannot write JSON: {e}"),
+                code: 1,
+            })?;
+            outln!(
+                "  ],\n  \"summary\": {}\n}}",
+                indent(&text, "  ").trim_start()
+            );
+        } else {
+            outln!(
+                "Suite: {} positions, {} with bm/am, first recommendation matches {} ({} nodes)",
+                summary.positions,
+                summary.with_answer,
+                summary.matched,
+                summary.nodes
+            );
+        }
+    }
     Ok(())
+}
+
+/// `text` with `prefix` before every line.
+fn indent(text: &str, prefix: &str) -> String {
+    text.lines()
+        .map(|l| format!("{prefix}{l}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn search_cmd(
@@ -1625,16 +1690,40 @@ fn search_cmd(
     Ok(())
 }
 
-/// Writes one picture per analysed position into `dir`: `<id>.svg` (or `position-<n>.svg`).
-fn analyse_svgs(
-    analyses: &[(crate::analysis::Analysis, &Expected)],
-    cfg: &crate::analysis::AnalysisConfig,
-    dir: &std::path::Path,
-) -> Result<(), CliError> {
-    use crate::report::svg::{Highlight, SvgOptions, ZoneFilter, render};
-    std::fs::create_dir_all(dir)
-        .map_err(|e| CliError::input(format!("--svg: cannot create {}: {e}", dir.display())))?;
-    for (n, (analysis, expected)) in analyses.iter().enumerate() {
+/// The folder of `analyse --svg`: one picture per analysed position, `<id>.svg` (or
+/// `position-<n>.svg`), the id made safe for a file name; two ids that come out the same get
+/// `-<n>` (the position's number) so that no picture overwrites another.
+struct SvgFolder {
+    dir: std::path::PathBuf,
+    used: std::collections::HashSet<String>,
+}
+
+impl SvgFolder {
+    fn new(dir: &std::path::Path) -> Result<SvgFolder, CliError> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(CliError::input(format!(
+                "--svg: {} exists and is not a folder (give a folder for the pictures)",
+                dir.display()
+            )));
+        }
+        std::fs::create_dir_all(dir).map_err(|e| CliError {
+            message: format!("--svg: cannot create the folder {}: {e}", dir.display()),
+            code: 1,
+        })?;
+        Ok(SvgFolder {
+            dir: dir.to_path_buf(),
+            used: std::collections::HashSet::new(),
+        })
+    }
+
+    fn write(
+        &mut self,
+        analysis: &crate::analysis::Analysis,
+        expected: &Expected,
+        n: usize,
+        cfg: &crate::analysis::AnalysisConfig,
+    ) -> Result<(), CliError> {
+        use crate::report::svg::{Highlight, SvgOptions, ZoneFilter, render};
         let pos = &analysis.position;
         let zone_cfg = ZoneConfig {
             horizon: cfg.horizon,
@@ -1649,7 +1738,7 @@ fn analyse_svgs(
         let title = expected
             .id
             .clone()
-            .unwrap_or_else(|| format!("position-{}", n + 1));
+            .unwrap_or_else(|| format!("position-{n}"));
         let options = SvgOptions {
             force: false,
             zones: Some(ZoneFilter {
@@ -1659,8 +1748,9 @@ fn analyse_svgs(
             highlight,
             title: Some(title.clone()),
         };
-        let name: String = title
+        let safe: String = title
             .chars()
+            .take(100)
             .map(|c| {
                 if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
                     c
@@ -1669,12 +1759,19 @@ fn analyse_svgs(
                 }
             })
             .collect();
-        let path = dir.join(format!("{name}.svg"));
-        std::fs::write(&path, render(pos, Some(&mp), &options))
-            .map_err(|e| CliError::input(format!("--svg: cannot write {}: {e}", path.display())))?;
+        let mut name = safe.clone();
+        if !self.used.insert(name.clone()) {
+            name = format!("{safe}-{n}");
+            self.used.insert(name.clone());
+        }
+        let path = self.dir.join(format!("{name}.svg"));
+        std::fs::write(&path, render(pos, Some(&mp), &options)).map_err(|e| CliError {
+            message: format!("--svg: cannot write {}: {e}", path.display()),
+            code: 1,
+        })?;
         tracing::info!("wrote {}", path.display());
+        Ok(())
     }
-    Ok(())
 }
 
 /// Options of `zonal match`.

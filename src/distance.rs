@@ -1,4 +1,4 @@
-//! Distance maps (zones.md §1): how many moves a piece needs to reach each square as the board
+//! Distance maps (docs/zones.md §1): how many moves a piece needs to reach each square as the board
 //! stands, by breadth-first search over its steps with the other pieces as obstacles.
 //!
 //! The search expands whole frontiers at once with the set-wise steps of [`Rules::expand`]; the

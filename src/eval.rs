@@ -8,7 +8,7 @@
 //! `examples/texel.rs`). The table of terms is [`TERMS`]; the default weights are
 //! [`Weights::default`], and NOTES.md gives the table with its meaning and how it was tuned.
 //!
-//! On top of the cheap part, [`zone_terms`] scores the open zones of a projection (zones.md §4:
+//! On top of the cheap part, [`zone_terms`] scores the open zones of a projection (docs/zones.md §4:
 //! the value of the target discounted by the time the root needs) where the projection is built
 //! anyway: at the root of an analysis and at the zone-guided nodes of the search.
 //!
@@ -378,7 +378,7 @@ pub fn features(pos: &Position) -> [i32; TERM_COUNT] {
     let us = pos.side_to_move();
     let mut f = [0i32; TERM_COUNT];
     let occ = board.occupied();
-    // Force sums of both sides on every square, royal and non-royal apart (spec §4.1), built in
+    // Force sums of both sides on every square, royal and non-royal apart (docs/chess-t1-rules.md §4.1), built in
     // one pass that also keeps each piece's reach for the mobility terms.
     let mut royal = [[0i16; 64]; 2];
     let mut non_royal = [[0i16; 64]; 2];
@@ -401,7 +401,7 @@ pub fn features(pos: &Position) -> [i32; TERM_COUNT] {
             table[t.index()] += strength;
         }
     }
-    // Superiority: raw sums off the castles, the castle rule (spec §4.2) on them.
+    // Superiority: raw sums off the castles, the castle rule (docs/chess-t1-rules.md §4.2) on them.
     let mut superior = [Bitboard::EMPTY; 2];
     for i in 0..64 {
         let w = royal[0][i] + non_royal[0][i];
@@ -573,7 +573,7 @@ pub fn breakdown(pos: &Position, weights: &Weights) -> Vec<Contribution> {
 /// Value of the open zones of a projection for the side to move, in cp: for every open attack
 /// zone, the value of its target (a piece's material, a quarter of a Konnet for a King or castle
 /// aim whose capture the exchange has not yet proved) divided by the time its root needs plus one,
-/// the side to move's zones counted plus, the opponent's minus (zones.md §4: an open zone is a
+/// the side to move's zones counted plus, the opponent's minus (docs/zones.md §4: an open zone is a
 /// threat that the opponent has to negate in time).
 pub fn zone_terms(pos: &Position, projection: &Projection<Piece>, weights: &Weights) -> i32 {
     let us = pos.side_to_move();

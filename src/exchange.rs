@@ -1,10 +1,10 @@
-//! The exchange on one square (zones.md §4): the chess-t1 counterpart of chess SEE.
+//! The exchange on one square (docs/zones.md §4): the chess-t1 counterpart of chess SEE.
 //!
 //! Starting with the side to move, the two sides take turns on a square `sq`. At each turn the
 //! side to move may **stop** (worth 0 from there on) or make any **legal** capture or Scout
 //! exchange onto `sq` (every move of [`Position::legal_moves`] going to `sq` that is not quiet).
 //! Legality already encodes everything chess-t1 asks of a capture: superiority of force on `sq`
-//! before the move (spec §5.1), the castle rules (§4.2: non-royal attackers of a castle square
+//! before the move (docs/chess-t1-rules.md §5.1), the castle rules (§4.2: non-royal attackers of a castle square
 //! count only beside a royal one, non-royal pieces never enter a castle), royal confinement (§3),
 //! and the Scout's ungated captures and exchanges (§5.3). After every capture the position is
 //! really played ([`Position::play`]), so force sums are recomputed, lines open and close, and
@@ -36,7 +36,7 @@
 //! use zonal::exchange::{Material, exchange};
 //! use zonal::{Color, PieceKind, Position};
 //!
-//! // Spec E4: W: K c1, R d3, N f3. B: V e3, P h1. e3 is 3:1½ for White.
+//! // docs/chess-t1-rules.md §10 E4: W: K c1, R d3, N f3. B: V e3, P h1. e3 is 3:1½ for White.
 //! let pos: Position = "8/8/8/8/8/3RvN2/8/2K4p w - 0 1".parse().unwrap();
 //! let e3 = "e3".parse().unwrap();
 //! let x = exchange(&pos, e3, &Material::default());
@@ -77,7 +77,7 @@ pub const MAX_PIECE_VALUE: i32 = 1_000;
 /// | Scout | S | 4 | 2 |
 /// | Konnet | C | 6 | 3 |
 ///
-/// The defaults are the pieces' strengths (spec §2), with the Scout, whose strength is special,
+/// The defaults are the pieces' strengths (docs/chess-t1-rules.md §2), with the Scout, whose strength is special,
 /// valued as a Ritter. The King is not valued: its value is always 0, since its capture decides
 /// the game (scored [`WIN`] by the exchange).
 ///

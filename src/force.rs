@@ -1,9 +1,9 @@
-//! Force sums (spec §4): raw and effective force of each side on each square, superiority.
+//! Force sums (docs/chess-t1-rules.md §4): raw and effective force of each side on each square, superiority.
 //!
 //! A piece other than the Scout acts with its strength on its own square and on every square of
 //! its reach ([`crate::geometry::reach`]). The **effective** force of side X on a castle square that
 //! does not hold X's own piece counts X's non-royal force (Knecht, Ver Knecht, Ritter) only if an
-//! X royal piece acts there too (spec §4.2). Superiority is a strictly greater effective sum.
+//! X royal piece acts there too (docs/chess-t1-rules.md §4.2). Superiority is a strictly greater effective sum.
 //!
 //! Two ways to get sums: [`sums_at`] looks up the pieces acting on one square (used by move
 //! generation), and [`ForceMap`] holds all 64 squares and can be updated incrementally after a
@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use zonal::{force::ForceMap, Color, Position};
-//! // Spec E4: W: K c1, R d3, N f3. B: V e3, P h1.
+//! // docs/chess-t1-rules.md §10 E4: W: K c1, R d3, N f3. B: V e3, P h1.
 //! let pos: Position = "8/8/8/8/8/3RvN2/8/2K4p w - 0 1".parse().unwrap();
 //! let map = ForceMap::new(pos.board());
 //! let e3 = "e3".parse().unwrap();
@@ -41,7 +41,7 @@ impl SideForce {
         self.royal + self.non_royal
     }
 
-    /// Effective sum on `sq` for `color` given the occupant (spec §4.2).
+    /// Effective sum on `sq` for `color` given the occupant (docs/chess-t1-rules.md §4.2).
     #[inline]
     pub fn effective(self, color: Color, sq: Square, occupant: Option<Piece>) -> i32 {
         if sq.is_castle() && self.royal == 0 && occupant.is_none_or(|p| p.color != color) {
@@ -88,7 +88,7 @@ pub fn sums_at(board: &Board, color: Color, sq: Square) -> SideForce {
     SideForce { royal, non_royal }
 }
 
-/// Effective force of `color` on `sq` (spec §4.2), in half-units.
+/// Effective force of `color` on `sq` (docs/chess-t1-rules.md §4.2), in half-units.
 #[inline]
 pub fn effective_at(board: &Board, color: Color, sq: Square) -> i32 {
     sums_at(board, color, sq).effective(color, sq, board.piece_at(sq))
@@ -163,7 +163,7 @@ impl ForceMap {
         self.side_force(color, sq).raw()
     }
 
-    /// Effective force of `color` on `sq` (spec §4.2) on `board`, in half-units.
+    /// Effective force of `color` on `sq` (docs/chess-t1-rules.md §4.2) on `board`, in half-units.
     #[inline]
     pub fn effective(&self, board: &Board, color: Color, sq: Square) -> i32 {
         self.side_force(color, sq)

@@ -1,4 +1,4 @@
-//! A game: a start position and the moves played, with the draw by repetition (spec §8.4).
+//! A game: a start position and the moves played, with the draw by repetition (docs/chess-t1-rules.md §8.4).
 //!
 //! ```
 //! use zonal::{Game, Position, Status};
@@ -56,7 +56,7 @@ impl Game {
     }
 
     /// The status with the game's history: a King or castle capture, blockade, then the draws by
-    /// repetition and by 80 quiet half-moves (spec §8, in that order).
+    /// repetition and by 80 quiet half-moves (docs/chess-t1-rules.md §8, in that order).
     pub fn status(&self) -> Status {
         let status = self.position().status();
         match status {

@@ -1,7 +1,7 @@
 //! Move geometry of the chess-t1 pieces as precomputed square sets.
 //!
 //! "Reach" is the set of squares a piece could move to if each of them were empty: the squares its
-//! force acts on (spec §4.1), before castle and ownership restrictions. Non-jumping lines (Prince and
+//! force acts on (docs/chess-t1-rules.md §4.1), before castle and ownership restrictions. Non-jumping lines (Prince and
 //! Konnet diagonals, the Knecht two-step) stop at, and include, the first occupied square; jumping
 //! lines (Ritter and Konnet orthogonal 2-steps) and the Scout's leap ignore what stands between.
 //!

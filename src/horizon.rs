@@ -1,4 +1,4 @@
-//! Horizon arithmetic: the time budgets of zones (spec `zones.md` §2), in one place.
+//! Horizon arithmetic: the time budgets of zones (docs/zones.md §2), in one place.
 //!
 //! Conventions: `H` is the horizon in half-moves; (+) is the side of the root piece, (-) the other;
 //! `plus_to_move` says whether (+) makes half-move 1. Half-moves are numbered 1, 2, ...; (+) moves on

@@ -1,4 +1,4 @@
-//! Not recomputing what was computed (zones.md §5): the mathematical projection kept up to date
+//! Not recomputing what was computed (docs/zones.md §5): the mathematical projection kept up to date
 //! move by move, rebuilding only the zones a move can change.
 //!
 //! A [`ZoneCache`] keeps every zone it has built with what the build read: the squares it
@@ -17,7 +17,7 @@
 //!
 //! A [`Tracker`] is a cache following one line of play, with undo. A [`FootprintIndex`] maps
 //! each square to the zones that depend on it ([`Zone::dependency_squares`]): the zones
-//! zones.md §5's rule would rebuild after a move.
+//! docs/zones.md §5's rule would rebuild after a move.
 //!
 //! ```
 //! use zonal::incremental::Tracker;

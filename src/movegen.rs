@@ -1,4 +1,4 @@
-//! Legal move generation (spec §3, §5, §7) on bitboards.
+//! Legal move generation (docs/chess-t1-rules.md §3, §5, §7) on bitboards.
 //!
 //! Check never restricts moves in chess-t1 and there are no pins, so every generated move is
 //! legal. Captures are gated by superiority of force before the move, looked up per target square
@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use zonal::Position;
-//! // Spec E1: the White Prince on e5 has 13 moves (d5 is 1½:1½; h2 lies behind the Knecht).
+//! // docs/chess-t1-rules.md §10 E1: the White Prince on e5 has 13 moves (d5 is 1½:1½; h2 lies behind the Knecht).
 //! let pos: Position = "8/8/8/3vP3/8/6N1/8/8 w - 0 1".parse().unwrap();
 //! let prince: Vec<String> = pos
 //!     .legal_moves()
@@ -188,7 +188,7 @@ impl<S: MoveSink> Gen<'_, S> {
                 let mut captures = reach & enemy;
                 if !kind.is_royal() {
                     if kind == PieceKind::VerKnecht {
-                        // The promotion step into an empty enemy castle square (spec §7.3).
+                        // The promotion step into an empty enemy castle square (docs/chess-t1-rules.md §7.3).
                         for to in ORTHO1[from.index()] & Bitboard::castle(us.other()) & quiet {
                             self.emit(from, to, kind, MoveKind::Quiet);
                         }
@@ -295,7 +295,7 @@ impl Position {
         any.0
     }
 
-    /// Reads a coordinate move (spec §9.1) and checks it is legal here; the error says why not.
+    /// Reads a coordinate move (docs/chess-t1-rules.md §9.1) and checks it is legal here; the error says why not.
     pub fn parse_uci(&self, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed {
             text: text.to_string(),

@@ -1,4 +1,4 @@
-//! Moves and the coordinate notation of spec §9.1.
+//! Moves and the coordinate notation of docs/chess-t1-rules.md §9.1.
 //!
 //! `<from><to>[<promotion>]`, e.g. `e2e4`, `d1g4`, `g7g8c`: the lower-case promotion letter is
 //! written only where the mover chooses (a Ver Knecht on the far rank or entering the enemy

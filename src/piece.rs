@@ -11,7 +11,7 @@
 use crate::square::Color;
 use std::fmt;
 
-/// A kind of piece (spec §2).
+/// A kind of piece (docs/chess-t1-rules.md §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PieceKind {
     /// Король: royal, 1 step in 8 directions, strength 1½.
@@ -109,7 +109,7 @@ impl PieceKind {
         }
     }
 
-    /// Abbreviation of the books' notation (spec §9.2); empty for the Knecht.
+    /// Abbreviation of the books' notation (docs/chess-t1-rules.md §9.2); empty for the Knecht.
     pub const fn book_abbrev(self) -> &'static str {
         match self {
             PieceKind::King => "Кр",

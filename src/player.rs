@@ -4,7 +4,8 @@
 //!
 //! The text is `key=value` pairs separated by commas, every key optional:
 //! `engine=new|baseline`, `mode=zones|full`, `eval=full|material`, `depth=D`, `hash=MB`,
-//! `horizon=H`, `style=order|steer|cut`, `zone_plies=N`, `extend=1|0`, `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
+//! `horizon=H`, `style=order|steer|cut`, `zone_plies=N`, `extend=1|0`, `contempt=CP`,
+//! `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
 //! is the behaviour before the engine existed; `mode=zones` is today's default.
 //!
 //! ```
@@ -68,7 +69,7 @@ pub enum PlayerError {
     Malformed(String),
     /// Unknown key.
     #[error(
-        "unknown player key {0:?} (keys: engine, mode, eval, depth, hash, horizon, style, zone_plies, extend, weights)"
+        "unknown player key {0:?} (keys: engine, mode, eval, depth, hash, horizon, style, zone_plies, extend, contempt, weights)"
     )]
     UnknownKey(String),
     /// A value out of range or of the wrong kind.
@@ -156,6 +157,13 @@ impl FromStr for PlayerSpec {
                         .filter(|p| *p <= 8)
                         .ok_or_else(|| bad("plies 0-8"))?
                 }
+                "contempt" => {
+                    spec.config.contempt = value
+                        .parse::<i32>()
+                        .ok()
+                        .filter(|c| c.abs() <= 1_000)
+                        .ok_or_else(|| bad("cp -1000 to 1000"))?
+                }
                 "weights" => {
                     let text = std::fs::read_to_string(value)
                         .map_err(|_| bad("a readable file of NAME=VALUE weights"))?;
@@ -208,6 +216,9 @@ impl fmt::Display for PlayerSpec {
                     )?;
                 }
             }
+        }
+        if self.kind == Kind::New && c.contempt != crate::search::DEFAULT_CONTEMPT {
+            write!(f, ",contempt={}", c.contempt)?;
         }
         if let Some(d) = self.depth {
             write!(f, ",depth={d}")?;

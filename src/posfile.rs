@@ -1,4 +1,4 @@
-//! Position files (spec §9.3): one position per line, each optionally followed by EPD-style
+//! Position files (docs/chess-t1-rules.md §9.3): one position per line, each optionally followed by EPD-style
 //! operations.
 //!
 //! ```text
@@ -12,7 +12,7 @@
 //! - The text is UTF-8; a leading byte-order mark is ignored. Lines end with `\n` or `\r\n`.
 //! - A line that is empty or holds only whitespace is ignored, and so is a line whose first
 //!   non-whitespace character is `#` (a comment). `#` elsewhere is not a comment.
-//! - Otherwise the line holds one record: the **position** (spec §9.3), then **operations**.
+//! - Otherwise the line holds one record: the **position** (docs/chess-t1-rules.md §9.3), then **operations**.
 //!   The position is 3 to 5 whitespace-separated fields, `<placement> <side> <prince-rights>
 //!   [<quiet-half-moves> [<move-number>]]`: after the 3 mandatory fields, up to two more fields
 //!   that consist only of ASCII digits are the counters; whatever follows is operations.
@@ -179,6 +179,31 @@ pub enum LineError {
         /// Operands found.
         found: usize,
     },
+    /// An `id` whose operand is empty.
+    #[error("the operation \"id\" needs a non-empty operand")]
+    EmptyId,
+    /// A `bm` or `am` operation without moves.
+    #[error("the operation {opcode:?} needs at least one move")]
+    NoMoves {
+        /// `bm` or `am`.
+        opcode: String,
+    },
+    /// A `bm` or `am` operand that is not a legal move of the record's position.
+    #[error("{opcode} expects legal coordinate moves of this position: {reason}")]
+    BadMove {
+        /// `bm` or `am`.
+        opcode: String,
+        /// Why the operand is not one (quoting at most [`EXCERPT_CHARS`] characters of it).
+        reason: String,
+    },
+    /// The line is longer than [`MAX_LINE_BYTES`].
+    #[error(
+        "the line is longer than {limit} bytes (a position line is short: is this a position file?)"
+    )]
+    TooLong {
+        /// The limit.
+        limit: usize,
+    },
     /// The same id on two records.
     #[error("duplicate id {id:?}: already used on line {first_line}")]
     DuplicateId {
@@ -212,12 +237,14 @@ pub enum SelectError {
     #[error("give an id or an index to choose a position, not both")]
     IdAndIndex,
     /// No record has the id.
-    #[error("no position with id {id:?} (ids present: {})", list_ids(.known))]
+    #[error("no position with id {id:?} (ids present: {})", list_ids(.known, *.total))]
     UnknownId {
         /// The id asked for.
         id: String,
-        /// The ids present, in file order.
+        /// The first ids present, in file order (at most [`IDS_SHOWN`]).
         known: Vec<String>,
+        /// How many ids there are in all.
+        total: usize,
     },
     /// The index is 0 or larger than the number of records.
     #[error(
@@ -231,14 +258,32 @@ pub enum SelectError {
     },
 }
 
-fn list_ids(ids: &[String]) -> String {
+/// How many ids an unknown-id error lists.
+pub const IDS_SHOWN: usize = 10;
+
+fn list_ids(ids: &[String], total: usize) -> String {
     if ids.is_empty() {
-        "none".to_string()
-    } else {
-        ids.iter()
-            .map(|id| format!("{id:?}"))
-            .collect::<Vec<_>>()
-            .join(", ")
+        return "none".to_string();
+    }
+    let mut text = ids
+        .iter()
+        .map(|id| format!("{:?}", excerpt(id)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if total > ids.len() {
+        text.push_str(&format!(" and {} more", total - ids.len()));
+    }
+    text
+}
+
+/// Longest excerpt of the input an error quotes, in characters.
+pub const EXCERPT_CHARS: usize = 60;
+
+/// `text` cut to [`EXCERPT_CHARS`] characters, with `...` when cut.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
     }
 }
 
@@ -435,6 +480,7 @@ fn parse_line(line: &str) -> Result<Option<(Position, Vec<ParsedOp>)>, LineFailu
             return Err((op_start + 1, problem));
         }
         let mut operands = Vec::new();
+        let mut operand_columns = Vec::new();
         loop {
             i = skip_ws(i);
             if i == n {
@@ -452,6 +498,7 @@ fn parse_line(line: &str) -> Result<Option<(Position, Vec<ParsedOp>)>, LineFailu
                 }
                 '"' => {
                     let open = i;
+                    operand_columns.push(open + 1);
                     i += 1;
                     let mut operand = String::new();
                     loop {
@@ -492,6 +539,7 @@ fn parse_line(line: &str) -> Result<Option<(Position, Vec<ParsedOp>)>, LineFailu
                 }
                 _ => {
                     let start = i;
+                    operand_columns.push(start + 1);
                     while i < n && !chars[i].is_whitespace() && chars[i] != ';' && chars[i] != '"' {
                         i += 1;
                     }
@@ -511,6 +559,13 @@ fn parse_line(line: &str) -> Result<Option<(Position, Vec<ParsedOp>)>, LineFailu
                 },
             ));
         }
+        check_operands(
+            &position,
+            &opcode,
+            &operands,
+            &operand_columns,
+            op_start + 1,
+        )?;
         ops.push(ParsedOp {
             column: op_start + 1,
             op: Operation { opcode, operands },
@@ -519,77 +574,261 @@ fn parse_line(line: &str) -> Result<Option<(Position, Vec<ParsedOp>)>, LineFailu
     Ok(Some((position, ops)))
 }
 
-/// Reads the records of a position file's text. `source` names the file in errors.
-///
-/// Stops at the first malformed line. Besides the syntax, it checks that every position is
-/// valid ([`Position::from_str`](std::str::FromStr)) and that ids are unique.
-pub fn parse_str(text: &str, source: &str) -> Result<Vec<Record>, PosFileError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut records = Vec::new();
-    let mut ids: HashMap<String, usize> = HashMap::new();
-    for (index, line_text) in text.lines().enumerate() {
-        let line = index + 1;
-        let fail = |column: usize, problem: LineError| PosFileError::Line {
-            file: source.to_string(),
-            line,
-            column,
-            problem,
-        };
-        let Some((position, parsed)) =
-            parse_line(line_text).map_err(|(column, problem)| fail(column, problem))?
-        else {
-            continue;
-        };
-        for p in &parsed {
-            if p.op.opcode == "id"
-                && let Some(id) = p.op.operands.first()
-            {
-                if let Some(&first_line) = ids.get(id) {
-                    return Err(fail(
-                        p.column,
-                        LineError::DuplicateId {
-                            id: id.clone(),
-                            first_line,
+/// The checks of known opcodes: `id` non-empty; `bm` and `am` one or more legal coordinate
+/// moves of `position`.
+fn check_operands(
+    position: &Position,
+    opcode: &str,
+    operands: &[String],
+    columns: &[usize],
+    op_column: usize,
+) -> Result<(), LineFailure> {
+    match opcode {
+        "id" if operands.first().is_some_and(String::is_empty) => Err((
+            columns.first().copied().unwrap_or(op_column),
+            LineError::EmptyId,
+        )),
+        "bm" | "am" => {
+            if operands.is_empty() {
+                return Err((
+                    op_column,
+                    LineError::NoMoves {
+                        opcode: opcode.to_string(),
+                    },
+                ));
+            }
+            for (operand, &column) in operands.iter().zip(columns) {
+                if let Err(err) = position.parse_uci(operand) {
+                    let reason = if operand.chars().count() > EXCERPT_CHARS {
+                        format!("{:?} is not a coordinate move", excerpt(operand))
+                    } else {
+                        err.to_string()
+                    };
+                    return Err((
+                        column,
+                        LineError::BadMove {
+                            opcode: opcode.to_string(),
+                            reason,
                         },
                     ));
                 }
-                ids.insert(id.clone(), line);
             }
+            Ok(())
         }
-        records.push(Record {
-            line,
-            position,
-            ops: parsed.into_iter().map(|p| p.op).collect(),
-        });
+        _ => Ok(()),
     }
-    Ok(records)
 }
 
-/// Reads a position file. A missing or unreadable file gives [`PosFileError::Read`] with the
-/// path and the OS's reason; text that is not UTF-8 gives [`LineError::InvalidUtf8`] at the
-/// first bad byte; otherwise as [`parse_str`], with the path as the file name.
-pub fn read_file(path: &Path) -> Result<Vec<Record>, PosFileError> {
-    let name = path.display().to_string();
-    let bytes = fs::read(path).map_err(|source| PosFileError::Read {
+/// Longest line a position file may have, in bytes (a position line is under 200).
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// Reads a position file's records one at a time, a line at a time: memory is bounded by the
+/// longest line ([`MAX_LINE_BYTES`]) and the ids seen (kept to check they are unique), not by
+/// the file. After the first error the iterator ends.
+///
+/// Besides the syntax, it checks that every position is valid
+/// ([`Position::from_str`](std::str::FromStr)), that ids are unique and non-empty, and that the
+/// moves of `bm` and `am` are legal in their position.
+pub struct Reader<R> {
+    input: R,
+    source: String,
+    line: usize,
+    ids: HashMap<String, usize>,
+    buf: Vec<u8>,
+    done: bool,
+}
+
+impl<R: io::BufRead> Reader<R> {
+    /// A reader of `input`; `source` names the file in errors.
+    pub fn new(input: R, source: &str) -> Reader<R> {
+        Reader {
+            input,
+            source: source.to_string(),
+            line: 0,
+            ids: HashMap::new(),
+            buf: Vec::new(),
+            done: false,
+        }
+    }
+
+    fn fail(&self, column: usize, problem: LineError) -> PosFileError {
+        PosFileError::Line {
+            file: self.source.clone(),
+            line: self.line,
+            column,
+            problem,
+        }
+    }
+
+    /// The next line's text without its line end; `None` at the end of the input.
+    fn next_line(&mut self) -> Result<Option<String>, PosFileError> {
+        use io::BufRead as _;
+        self.buf.clear();
+        let limit = MAX_LINE_BYTES as u64 + 1;
+        let read = io::Read::take(&mut self.input, limit)
+            .read_until(b'\n', &mut self.buf)
+            .map_err(|source| PosFileError::Read {
+                path: PathBuf::from(&self.source),
+                source,
+            })?;
+        if read == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        if self.buf.last() == Some(&b'\n') {
+            self.buf.pop();
+            if self.buf.last() == Some(&b'\r') {
+                self.buf.pop();
+            }
+        } else if self.buf.len() > MAX_LINE_BYTES {
+            return Err(self.fail(
+                1,
+                LineError::TooLong {
+                    limit: MAX_LINE_BYTES,
+                },
+            ));
+        }
+        let text = match std::str::from_utf8(&self.buf) {
+            Ok(text) => text,
+            Err(err) => {
+                let valid = std::str::from_utf8(&self.buf[..err.valid_up_to()]).unwrap_or_default();
+                return Err(self.fail(valid.chars().count() + 1, LineError::InvalidUtf8));
+            }
+        };
+        let text = if self.line == 1 {
+            text.strip_prefix('\u{feff}').unwrap_or(text)
+        } else {
+            text
+        };
+        Ok(Some(text.to_string()))
+    }
+
+    fn next_record(&mut self) -> Result<Option<Record>, PosFileError> {
+        loop {
+            let Some(text) = self.next_line()? else {
+                return Ok(None);
+            };
+            let Some((position, parsed)) =
+                parse_line(&text).map_err(|(column, problem)| self.fail(column, problem))?
+            else {
+                continue;
+            };
+            for p in &parsed {
+                if p.op.opcode == "id"
+                    && let Some(id) = p.op.operands.first()
+                {
+                    if let Some(&first_line) = self.ids.get(id) {
+                        let column = p.column;
+                        return Err(self.fail(
+                            column,
+                            LineError::DuplicateId {
+                                id: excerpt(id),
+                                first_line,
+                            },
+                        ));
+                    }
+                    self.ids.insert(id.clone(), self.line);
+                }
+            }
+            return Ok(Some(Record {
+                line: self.line,
+                position,
+                ops: parsed.into_iter().map(|p| p.op).collect(),
+            }));
+        }
+    }
+}
+
+impl<R: io::BufRead> Iterator for Reader<R> {
+    type Item = Result<Record, PosFileError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.next_record().transpose();
+        if !matches!(next, Some(Ok(_))) {
+            self.done = true;
+        }
+        next
+    }
+}
+
+/// Reads the records of a position file's text. `source` names the file in errors.
+///
+/// Stops at the first malformed line; the checks are those of [`Reader`].
+pub fn parse_str(text: &str, source: &str) -> Result<Vec<Record>, PosFileError> {
+    Reader::new(text.as_bytes(), source).collect()
+}
+
+/// Opens a position file for reading record by record. A missing or unreadable file gives
+/// [`PosFileError::Read`] with the path and the OS's reason.
+pub fn open(path: &Path) -> Result<Reader<io::BufReader<fs::File>>, PosFileError> {
+    let file = fs::File::open(path).map_err(|source| PosFileError::Read {
         path: path.to_path_buf(),
         source,
     })?;
-    match String::from_utf8(bytes) {
-        Ok(text) => parse_str(&text, &name),
-        Err(err) => {
-            let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
-            // The valid prefix is UTF-8 by definition; count lines and columns in it.
-            let valid = std::str::from_utf8(valid).unwrap_or_default();
-            let line = valid.matches('\n').count() + 1;
-            let last_line = valid.rsplit('\n').next().unwrap_or_default();
-            Err(PosFileError::Line {
-                file: name,
-                line,
-                column: last_line.chars().count() + 1,
-                problem: LineError::InvalidUtf8,
-            })
+    Ok(Reader::new(
+        io::BufReader::new(file),
+        &path.display().to_string(),
+    ))
+}
+
+/// Reads a whole position file: [`open`], then every record. Text that is not UTF-8 gives
+/// [`LineError::InvalidUtf8`] at the first bad byte; otherwise as [`parse_str`], with the path
+/// as the file name.
+pub fn read_file(path: &Path) -> Result<Vec<Record>, PosFileError> {
+    open(path)?.collect()
+}
+
+/// Chooses a record from a stream of records, reading no further than needed: by `id`, by
+/// 1-based `index`, or the first. Errors of lines after the chosen record are not seen.
+pub fn select_from(
+    records: impl Iterator<Item = Result<Record, PosFileError>>,
+    id: Option<&str>,
+    index: Option<usize>,
+) -> Result<Record, PosFileError> {
+    let fail = |problem| PosFileError::Select {
+        file: None,
+        problem,
+    };
+    if id.is_some() && index.is_some() {
+        return Err(fail(SelectError::IdAndIndex));
+    }
+    let mut count = 0;
+    let mut known = Vec::new();
+    let mut total = 0;
+    for record in records {
+        let record = record?;
+        count += 1;
+        match (id, index) {
+            (Some(id), _) => {
+                if record.id() == Some(id) {
+                    return Ok(record);
+                }
+                if let Some(other) = record.id() {
+                    total += 1;
+                    if known.len() < IDS_SHOWN {
+                        known.push(other.to_string());
+                    }
+                }
+            }
+            (None, Some(index)) if index == 0 || count < index => {}
+            _ => return Ok(record),
         }
     }
+    Err(fail(match (id, index) {
+        _ if count == 0 => SelectError::Empty,
+        (Some(id), _) => SelectError::UnknownId {
+            id: excerpt(id),
+            known,
+            total,
+        },
+        (None, index) => SelectError::IndexOutOfRange {
+            index: index.unwrap_or(0),
+            count,
+        },
+    }))
 }
 
 /// Chooses one record: by `id` (the operand of its `id` operation), or by `index`, the 1-based
@@ -613,12 +852,11 @@ pub fn select<'a>(
     match (id, index) {
         (Some(_), Some(_)) => Err(fail(SelectError::IdAndIndex)),
         (Some(id), None) => records.iter().find(|r| r.id() == Some(id)).ok_or_else(|| {
+            let ids = records.iter().filter_map(|r| r.id());
             fail(SelectError::UnknownId {
-                id: id.to_string(),
-                known: records
-                    .iter()
-                    .filter_map(|r| r.id().map(str::to_string))
-                    .collect(),
+                id: excerpt(id),
+                known: ids.clone().take(IDS_SHOWN).map(str::to_string).collect(),
+                total: ids.count(),
             })
         }),
         (None, Some(index)) => index
@@ -637,7 +875,7 @@ pub fn select<'a>(
 /// 1. `startpos`: the start position (even if a file of that name exists);
 /// 2. the path of an existing file: a position file, from which `id` / `index` choose a record
 ///    as in [`select`] (the first record if neither is given);
-/// 3. a position string (spec §9.3), e.g. `8/8/8/3vP3/8/6N1/8/8 w - 0 1`.
+/// 3. a position string (docs/chess-t1-rules.md §9.3), e.g. `8/8/8/3vP3/8/6N1/8/8 w - 0 1`.
 ///
 /// `id` and `index` are only allowed with a file. If the argument is neither a file nor a valid
 /// position string, the error says both: [`PosFileError::BadPositionString`] when it looks
@@ -674,12 +912,9 @@ pub fn resolve_record(
     }
     let path = Path::new(arg);
     match fs::metadata(path) {
-        Ok(_) => {
-            let records = read_file(path)?;
-            select(&records, id, index)
-                .map(|r| (r.position, Some(r.clone())))
-                .map_err(|e| e.in_file(arg))
-        }
+        Ok(_) => select_from(open(path)?, id, index)
+            .map(|r| (r.position, Some(r)))
+            .map_err(|e| e.in_file(arg)),
         Err(reason) => match arg.parse::<Position>() {
             Ok(position) => {
                 no_selector("a position string")?;
@@ -1075,7 +1310,8 @@ mod tests {
             problem(select(&recs, Some("zz"), None)),
             SelectError::UnknownId {
                 id: "zz".to_string(),
-                known: vec!["a".to_string(), "b".to_string()]
+                known: vec!["a".to_string(), "b".to_string()],
+                total: 2,
             }
         );
         for index in [0, 4, usize::MAX] {
@@ -1092,6 +1328,107 @@ mod tests {
             select(&recs, Some("q"), None).unwrap_err().to_string(),
             "no position with id \"q\" (ids present: \"a\", \"b\")"
         );
+    }
+
+    #[test]
+    fn streamed_selection_agrees_with_the_slice() {
+        let recs = records();
+        let ids = [None, Some("a"), Some("b"), Some("zz")];
+        let indexes = [None, Some(0), Some(1), Some(2), Some(3), Some(4)];
+        for id in ids {
+            for index in indexes {
+                let slice = select(&recs, id, index).map(|r| r.line);
+                let stream = select_from(recs.iter().cloned().map(Ok), id, index).map(|r| r.line);
+                assert_eq!(
+                    format!("{slice:?}"),
+                    format!("{stream:?}"),
+                    "id {id:?} index {index:?}"
+                );
+            }
+        }
+        // Only the lines up to the chosen record are read.
+        let text = format!("{E1} id a;\nnot a position\n");
+        let first = select_from(Reader::new(text.as_bytes(), "t"), None, None).unwrap();
+        assert_eq!(first.id(), Some("a"));
+        assert!(select_from(Reader::new(text.as_bytes(), "t"), None, Some(2)).is_err());
+    }
+
+    #[test]
+    fn unknown_ids_are_listed_briefly() {
+        let text: String = (0..500).map(|i| format!("{E1} id p{i};\n")).collect();
+        let recs = parse_str(&text, "t").unwrap();
+        let message = select(&recs, Some("q"), None).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "no position with id \"q\" (ids present: \"p0\", \"p1\", \"p2\", \"p3\", \"p4\", \
+             \"p5\", \"p6\", \"p7\", \"p8\", \"p9\" and 490 more)"
+        );
+        let streamed = select_from(Reader::new(text.as_bytes(), "t"), Some("q"), None);
+        assert_eq!(streamed.unwrap_err().to_string(), message);
+    }
+
+    #[test]
+    fn operands_of_known_opcodes_are_checked() {
+        let cases = [
+            ("id \"\";", 29, LineError::EmptyId),
+            (
+                "bm ;",
+                26,
+                LineError::NoMoves {
+                    opcode: "bm".into(),
+                },
+            ),
+            (
+                "am;",
+                26,
+                LineError::NoMoves {
+                    opcode: "am".into(),
+                },
+            ),
+        ];
+        for (ops, column, expected) in cases {
+            let (line, col, problem) = line_error(&format!("{E1} {ops}\n"));
+            assert_eq!((line, col, problem), (1, column, expected), "{ops}");
+        }
+        for (ops, column, what) in [
+            ("bm zzzz;", 29, "\"zzzz\" is not a coordinate move"),
+            ("bm e5f5 e2e5;", 34, "e2e5: illegal"),
+            ("c0 x; am e5e8;", 35, "e5e8: illegal"),
+        ] {
+            let (line, col, problem) = line_error(&format!("{E1} {ops}\n"));
+            assert_eq!((line, col), (1, column), "{ops}");
+            let message = problem.to_string();
+            assert!(
+                message.starts_with(&ops[ops.find(['a', 'b']).unwrap()..][..2])
+                    && message.contains(what),
+                "{ops}: {message}"
+            );
+        }
+        // Legal moves are accepted.
+        assert!(parse_str(&format!("{E1} bm e5f5; am e5e6;\n"), "t").is_ok());
+    }
+
+    #[test]
+    fn long_lines_and_endless_input_stop_early() {
+        let long = format!("{E1} c0 \"{}\";\n", "x".repeat(MAX_LINE_BYTES));
+        let (line, column, problem) = line_error(&long);
+        assert_eq!(
+            (line, column, problem),
+            (
+                1,
+                1,
+                LineError::TooLong {
+                    limit: MAX_LINE_BYTES
+                }
+            )
+        );
+        // An endless line (like /dev/zero) is refused after the limit, not read whole.
+        let endless = io::BufReader::new(io::repeat(0));
+        let err = Reader::new(endless, "zero").next().unwrap().unwrap_err();
+        assert_eq!(err.line(), Some(1));
+        // Just under the limit is fine.
+        let fits = format!("{E1} c0 {};\n", "x".repeat(MAX_LINE_BYTES - 40));
+        assert!(parse_str(&fits, "t").is_ok());
     }
 
     #[test]
@@ -1170,7 +1507,7 @@ mod tests {
             position,
             ops: vec![
                 op("id", &["B2 fig 4.4"]),
-                op("bm", &["g3e3", "e2e4"]),
+                op("bm", &["g2g3", "e2e4"]),
                 op("c0", &["quote \" and backslash \\ and ; semicolon"]),
                 op("c1", &["", "Кт ½", "tab\there", "a\\b", "#x"]),
                 op("noop", &[]),
@@ -1179,7 +1516,7 @@ mod tests {
         let line = write_record(&record);
         assert_eq!(
             line,
-            "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 3 9 id \"B2 fig 4.4\"; bm g3e3 e2e4; \
+            "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 3 9 id \"B2 fig 4.4\"; bm g2g3 e2e4; \
              c0 \"quote \\\" and backslash \\\\ and ; semicolon\"; \
              c1 \"\" \"Кт ½\" \"tab\there\" \"a\\\\b\" #x; noop;"
         );

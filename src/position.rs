@@ -22,7 +22,7 @@ use crate::square::{Color, Square};
 use std::fmt;
 use std::str::FromStr;
 
-/// Why a game ended (spec §8).
+/// Why a game ended (docs/chess-t1-rules.md §8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
@@ -140,7 +140,7 @@ impl Position {
         Position::from_setup(Setup::start()).expect("start position is valid")
     }
 
-    /// Validates a setup (spec §9.3): at most one King a side, no Knecht where it can never stand,
+    /// Validates a setup (docs/chess-t1-rules.md §9.3): at most one King a side, no Knecht where it can never stand,
     /// no Ver Knecht on its far rank, no non-royal piece in a castle, no castle already captured.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let board = setup.board;
@@ -233,7 +233,7 @@ impl Position {
         self.side
     }
 
-    /// Whether `color` still has its Prince->Konnet right (spec §7.5).
+    /// Whether `color` still has its Prince->Konnet right (docs/chess-t1-rules.md §7.5).
     #[inline]
     pub fn prince_right(&self, color: Color) -> bool {
         self.prince_rights[color.index()]
@@ -269,7 +269,7 @@ impl Position {
         self.decided
     }
 
-    /// The royal piece of `color` held in its castle by the confinement rule (spec §3): some enemy
+    /// The royal piece of `color` held in its castle by the confinement rule (docs/chess-t1-rules.md §3): some enemy
     /// royal stands in `color`'s castle and exactly one of `color`'s royals does.
     #[inline]
     pub fn confined_royal(&self, color: Color) -> Option<Square> {
@@ -305,7 +305,7 @@ impl Position {
         })
     }
 
-    /// Whether `color`'s King is in check (spec §6): the opponent, were it to move now, could
+    /// Whether `color`'s King is in check (docs/chess-t1-rules.md §6): the opponent, were it to move now, could
     /// capture or exchange it. False for a side without a King.
     pub fn in_check(&self, color: Color) -> bool {
         self.board
@@ -385,7 +385,7 @@ impl Position {
         }
     }
 
-    /// The game status of this position, history aside (spec §8): King or castle captured by the
+    /// The game status of this position, history aside (docs/chess-t1-rules.md §8): King or castle captured by the
     /// last move, blockade of the side to move, or a draw by the 80-quiet-half-move rule.
     pub fn status(&self) -> Status {
         if let Some((winner, reason)) = self.decided {

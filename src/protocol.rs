@@ -3,9 +3,9 @@
 //!
 //! The dialect differs from UCI where chess-t1 differs from chess:
 //!
-//! - `position fen <position>` takes chess-t1's position string (spec §9.3: placement, side,
+//! - `position fen <position>` takes chess-t1's position string (docs/chess-t1-rules.md §9.3: placement, side,
 //!   Prince rights, then the optional quiet-move counter and move number), not a FEN;
-//! - moves are chess-t1 coordinate moves (spec §9.1: `e2e4`, `g7g8c`; a Scout exchange is
+//! - moves are chess-t1 coordinate moves (docs/chess-t1-rules.md §9.1: `e2e4`, `g7g8c`; a Scout exchange is
 //!   written like a move);
 //! - scores are `cp N` with 100 cp = 1 unit (a Knecht), and `mate N` means the side to move
 //!   captures the enemy King or castle in N of its own moves (negative: it loses so);
@@ -31,7 +31,7 @@ use crate::eval::Evaluation;
 use crate::game::Game;
 use crate::player::{Player, PlayerSpec};
 use crate::position::Position;
-use crate::search::{Clock, Info, Limits, Mode, ZoneStyle, protocol_score};
+use crate::search::{Clock, DEFAULT_CONTEMPT, Info, Limits, Mode, ZoneStyle, protocol_score};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -156,6 +156,9 @@ impl<W: Write + Send + 'static> Session<W> {
                 out.line("option name Horizon type spin default 2 min 1 max 12");
                 out.line("option name Eval type combo default full var full var material");
                 out.line("option name Style type combo default order var order var steer var cut");
+                out.line(&format!(
+                    "option name Contempt type spin default {DEFAULT_CONTEMPT} min -1000 max 1000"
+                ));
                 out.line("uciok");
             }
             "isready" => self.out.line("readyok"),
@@ -262,6 +265,12 @@ impl<W: Write + Send + 'static> Session<W> {
                 .filter(|h| (1..=12).contains(h))
                 .map(|h| c.horizon = h)
                 .ok_or_else(|| bad("a number 1-12")),
+            "contempt" => value
+                .parse::<i32>()
+                .ok()
+                .filter(|v| v.abs() <= 1_000)
+                .map(|v| c.contempt = v)
+                .ok_or_else(|| bad("a number of cp -1000 to 1000")),
             "hash" => match value.parse::<usize>().ok().filter(|m| *m <= MAX_HASH_MB) {
                 None => Err(bad(&format!("a number of MiB 0-{MAX_HASH_MB}"))),
                 Some(mb) => match available_mb() {
@@ -275,7 +284,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 },
             },
             _ => Err(format!(
-                "setoption: unknown option {name:?} (options: Mode, Hash, Horizon, Eval, Style)"
+                "setoption: unknown option {name:?} (options: Mode, Hash, Horizon, Eval, Style, Contempt)"
             )),
         };
         match result {

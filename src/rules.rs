@@ -96,7 +96,7 @@ pub trait Rules: Sync {
     fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
 }
 
-/// The rules of chess-t1 (spec `chess-t1-rules.md`).
+/// The rules of chess-t1 (docs/chess-t1-rules.md).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChessT1;
 
@@ -324,7 +324,7 @@ impl Rules for ChessT1 {
             aims.push((sq, aim));
         }
         // A royal entering the empty castle, or a Knecht / Ver Knecht promoting on an empty castle
-        // square (spec §8.2 decision), captures it when no enemy royal is home.
+        // square (docs/chess-t1-rules.md §8.2 decision), captures it when no enemy royal is home.
         let can_take_castle =
             piece.kind.is_royal() || matches!(piece.kind, PieceKind::Knecht | PieceKind::VerKnecht);
         if can_take_castle && enemy_royals_home.is_empty() {

@@ -1,4 +1,4 @@
-//! The position notation of spec §9.3, read into an unvalidated [`Setup`].
+//! The position notation of docs/chess-t1-rules.md §9.3, read into an unvalidated [`Setup`].
 //!
 //! `<placement> <side> <prince-rights> [<quiet-half-moves> [<move-number>]]`, e.g. the start:
 //! `rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1`. A [`Setup`] is only well formed; turn it

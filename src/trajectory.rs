@@ -1,4 +1,4 @@
-//! Trajectories (zones.md §1): shortest trajectory bundles as layered graphs, path counts,
+//! Trajectories (docs/zones.md §1): shortest trajectory bundles as layered graphs, path counts,
 //! enumeration on demand, and admissible trajectories of degree 2.
 //!
 //! A trajectory of a piece is a sequence of squares a0 (where it stands), a1, ..., ak (the goal),
@@ -297,7 +297,7 @@ impl<P: Copy> Bundle<P> {
     }
 }
 
-/// Admissible trajectories of degree 2 (zones.md §1): for lengths l with shortest < l <= `max_len`,
+/// Admissible trajectories of degree 2 (docs/zones.md §1): for lengths l with shortest < l <= `max_len`,
 /// a shortest trajectory from `from` to an intermediate square v followed by a shortest one from v
 /// to `to`, for every v with MAP(from, v) + MAPrev(to, v) = l; trajectories that repeat a square
 /// are dropped and each trajectory is listed once. At most `limit` trajectories, shortest first.

@@ -1,4 +1,4 @@
-//! Zones (zones.md §3): the mathematical projection (MP) of a position as a set of zone graphs.
+//! Zones (docs/zones.md §3): the mathematical projection (MP) of a position as a set of zone graphs.
 //!
 //! An **attack zone** (zone 0 of its complex) is a root piece of camp (+) on a trajectory of at most
 //! k_max moves to a target (an enemy piece, the enemy King, or a square whose occupation captures
@@ -335,7 +335,7 @@ impl<P: Copy> Zone<P> {
         self.root().trajectory.start()
     }
 
-    /// The squares a move must touch to be able to change this zone by zones.md §5's rule: its
+    /// The squares a move must touch to be able to change this zone by docs/zones.md §5's rule: its
     /// footprint and every square from or across which force can act on one of its contested
     /// squares (the lines its pieces' force uses, and those a newcomer's would).
     pub fn dependency_squares(&self) -> Bitboard {

@@ -1,4 +1,4 @@
-//! Book notation (spec §9.2): writing, reading, round trips and errors.
+//! Book notation (docs/chess-t1-rules.md §9.2): writing, reading, round trips and errors.
 
 use zonal::book::{self, BookError, GameTextError, Mark};
 use zonal::{Color, Game, Move, MoveKind, PieceKind, Position, Status};
@@ -100,7 +100,7 @@ fn examples_from_the_brief() {
 
 #[test]
 fn scout_exchange() {
-    // Spec E11 with the White Prince on d1: the Scout on e3 exchanges it.
+    // docs/chess-t1-rules.md §10 E11 with the White Prince on d1: the Scout on e3 exchanges it.
     let p = pos("8/8/8/5R2/8/4s3/2v5/3P4 b - 0 1");
     let mv = uci(&p, "e3d1");
     assert_eq!(mv.kind, MoveKind::Exchange);
@@ -144,7 +144,7 @@ fn automatic_knecht_promotion() {
     ));
     assert!(e.to_string().contains("automatically"), "{e}");
 
-    // Black: c4-c3 likewise (spec E12).
+    // Black: c4-c3 likewise (docs/chess-t1-rules.md §10 E12).
     let p = pos("4k3/8/8/8/2n5/8/8/4K3 b - 0 1");
     let mv = uci(&p, "c4c3");
     assert_eq!(book::write_move(&p, &mv), "c4-c3ВК");
@@ -193,7 +193,7 @@ fn ver_knecht_far_rank_choice() {
 
 #[test]
 fn ver_knecht_castle_choice() {
-    // Spec E12: a Black Ver Knecht c2-c1 chooses Prince or Konnet; f1 is occupied.
+    // docs/chess-t1-rules.md §10 E12: a Black Ver Knecht c2-c1 chooses Prince or Konnet; f1 is occupied.
     let p = pos("4k3/8/8/8/8/8/2v2v2/5P1K b - 0 1");
     for (letter, abbrev) in [('p', "Пр"), ('c', "Кт")] {
         let mv = uci(&p, &format!("c2c1{letter}"));
@@ -222,7 +222,7 @@ fn ver_knecht_castle_choice() {
 
 #[test]
 fn prince_becomes_konnet() {
-    // Spec E12: a Black Prince c4-f1 becomes a Konnet (and captures the castle: no mark).
+    // docs/chess-t1-rules.md §10 E12: a Black Prince c4-f1 becomes a Konnet (and captures the castle: no mark).
     let p = pos("4k3/8/8/8/2p5/8/8/7K b p 0 1");
     let mv = uci(&p, "c4f1");
     assert_eq!(mv.promotion, Some(PieceKind::Konnet));
@@ -331,7 +331,7 @@ fn errors() {
     assert!(e.to_string().contains("no piece on e3"), "{e}");
     let e = book::parse_move(&start, "e7-e5").unwrap_err();
     assert!(e.to_string().contains("black's"), "{e}");
-    // No superiority: spec E8, the Ritter may not take on g4 (2½:2 for White).
+    // No superiority: docs/chess-t1-rules.md §10 E8, the Ritter may not take on g4 (2½:2 for White).
     let p = pos("8/1n6/1V4r1/8/6N1/8/4P3/8 b - 0 1");
     let e = book::parse_move(&p, "Рт g6:g4").unwrap_err();
     assert!(e.to_string().contains("no superiority"), "{e}");

@@ -112,7 +112,7 @@ fn play_reports_status_and_checks() {
     assert_eq!(v["reason"], Value::Null);
     assert_eq!(v["moves_played"], 2);
     assert_eq!(v["in_check"]["white"], false);
-    // Spec E9: the Kings-only blockade.
+    // docs/chess-t1-rules.md §10 E9: the Kings-only blockade.
     let v = json(&[
         "play",
         "8/8/8/8/8/5k2/8/3K4 w - 0 1",

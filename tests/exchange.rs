@@ -1,4 +1,4 @@
-//! The exchange on a square (`zonal::exchange`, zones.md §4): hand-built positions with exact
+//! The exchange on a square (`zonal::exchange`, docs/zones.md §4): hand-built positions with exact
 //! lines and balances, a brute-force minimax over all capture sequences on random positions, and
 //! the `exchange` command.
 //!
@@ -75,7 +75,7 @@ fn material_defaults_and_parsing() {
 
 #[test]
 fn balance_counts_material_without_the_king() {
-    // Spec E4: White K c1, R d3 (4), N f3 (2) = 6; Black V e3 (3), P h1 (3) = 6.
+    // docs/chess-t1-rules.md §10 E4: White K c1, R d3 (4), N f3 (2) = 6; Black V e3 (3), P h1 (3) = 6.
     let p = pos("8/8/8/8/8/3RvN2/8/2K4p w - 0 1");
     let m = Material::default();
     assert_eq!(m.total(&p, Color::White), 6);
@@ -91,7 +91,7 @@ fn balance_counts_material_without_the_king() {
 // Hand-built positions
 // ---------------------------------------------------------------------------------------------
 
-/// Spec E4 (B2 fig 4.1). W: K c1, R d3, N f3. B: V e3, P h1. White to move.
+/// docs/chess-t1-rules.md §10 E4 (B2 fig 4.1). W: K c1, R d3, N f3. B: V e3, P h1. White to move.
 /// e3: White = R d3 (1 orthogonal, 4) + N f3 (1 left, 2) = 6; the King c1 does not reach e3.
 /// Black = V e3 (self, 3); the Prince h1's diagonal h1-g2-f3 stops at the Knecht -> 3. "3:1½".
 /// Both captures are legal and both win the Ver Knecht for nothing: after either, nothing of
@@ -184,7 +184,7 @@ fn recapture_enabled_by_the_diagonal_the_first_capture_opened() {
     assert_eq!(x.line[1].captured, Some(PieceKind::Prince));
 }
 
-/// A Knecht promotes inside the exchange (spec §7.1).
+/// A Knecht promotes inside the exchange (docs/chess-t1-rules.md §7.1).
 /// W: Konnet e6, Knecht e5, King a1. B: Scout g7, King h8. Black to move, e6.
 /// e6 before: White = C e6 (self, 6) + N e5 (1 forward, 2) = 8; Black = Scout 0: "4:0".
 /// 1. S g7xe6 (+6, ungated: the Scout's attack is unlimited).
@@ -210,7 +210,7 @@ fn knecht_promotes_inside_the_exchange() {
 }
 
 /// A Ver Knecht capturing onto the far rank chooses what it becomes; each choice is an option.
-/// Spec E5 (B2 fig 4.2): W: N a4, V b7, V d7, V e6, K f2, N g2, N h3. B: N a5, N b8, K d8, N e7,
+/// docs/chess-t1-rules.md §10 E5 (B2 fig 4.2): W: N a4, V b7, V d7, V e6, K f2, N g2, N h3. B: N a5, N b8, K d8, N e7,
 /// V g3, N g4. b8: White = V b7 (1 forward, 3), Black = N b8 (self, 2): "1½:1". Nothing of
 /// Black's acts on b8 once the Knecht is gone, so the best choice is the most valuable piece:
 /// the Konnet (2 + 6 - 3 = 5), or the Scout if the table values it at 9 (2 + 9 - 3 = 8).
@@ -245,7 +245,7 @@ fn ver_knecht_promotion_choice_on_the_far_rank() {
     );
 }
 
-/// Spec E7 (B2 fig 5.2-5.3): W: N a4, S b3, S h4, N f4, N g5. B: N a5, C d4, N f5, R f7.
+/// docs/chess-t1-rules.md §10 E7 (B2 fig 5.2-5.3): W: N a4, S b3, S h4, N f4, N g5. B: N a5, C d4, N f5, R f7.
 /// f5: White = N g5 (1 left, 2) + N f4 (1 forward, 2) + S h4 (0) = 4;
 /// Black = N f5 (self, 2) + R f7 (2 down, jumping f6, 4) = 6. "2:3": the Knechts may not take, the Scout may.
 /// After S h4xf5: White 4, Black = R f7 4: "2:2", so Black cannot recapture.
@@ -271,7 +271,7 @@ fn e7_scout_captures_without_limit() {
     );
 }
 
-/// A Scout exchange on a castle square (spec §5.3), after spec E11 (B2 fig 2.16).
+/// A Scout exchange on a castle square (docs/chess-t1-rules.md §5.3), after docs/chess-t1-rules.md §10 E11 (B2 fig 2.16).
 /// B: S e3, V c2. W: R f5 and, on f1, a Prince (E11) or a Konnet. Black to move.
 /// f1: White = the piece on f1 (self), Black = 0 (the Scout adds nothing).
 /// The exchange removes both pieces: a Konnet for the Scout wins 6 - 4 = 2 and the square is
@@ -302,7 +302,7 @@ fn scout_exchange_on_a_castle_square() {
     assert_eq!((z.value, ucis(&z.line)), (1, vec!["e3f1".to_string()]));
 }
 
-/// A castle-square fight (spec §4.2), spec E5's d8 (Black King there, White to move).
+/// A castle-square fight (docs/chess-t1-rules.md §4.2), docs/chess-t1-rules.md §10 E5's d8 (Black King there, White to move).
 /// d8: White = V d7 (1 forward, 3) but non-royal force attacking a castle square counts only
 /// beside a royal one, and no White royal acts there -> 0; Black = K d8 (self, 3); the Knecht e7
 /// reaches d7, f7, e6, e8, not d8. "0:1½": no capture.
@@ -329,7 +329,7 @@ fn castle_square_non_royal_attack_counts_only_beside_a_royal() {
     );
 }
 
-/// Capturing the castle decides the game (spec §8.2).
+/// Capturing the castle decides the game (docs/chess-t1-rules.md §8.2).
 /// W: Konnet b6, Ritter d6, King a1. B: Prince d8 (Black's only royal in its castle), Ritter d7,
 /// King h8. d8: White = C b6 (diagonal b6-c7-d8, 6) + R d6 (2 up, jumping d7, 4; counted since
 /// the Konnet acts there) = 10; Black = P d8 (self, 3) + R d7 (1 up, 4) = 7. "5:3½".

@@ -1,4 +1,4 @@
-//! Exhaustive checks of the horizon arithmetic (spec `zones.md` §2): Botvinnik's half-move budgets,
+//! Exhaustive checks of the horizon arithmetic (docs/zones.md §2): Botvinnik's half-move budgets,
 //! Stilman's TIME/NEXTTIME, and a brute-force count of half-moves must agree.
 
 use zonal::horizon::{

@@ -1,5 +1,5 @@
 //! Self-tests of the reference implementation (tests/reference/mod.rs)
-//! against the worked examples of spec section 10 (E1..E12), plus perft
+//! against the worked examples of docs/chess-t1-rules.md §10 (E1..E12), plus perft
 //! from the start position.
 //!
 //! Force sums are in half-units: the books' 1½ is 3 here.
@@ -129,7 +129,7 @@ fn fen_rejects_impossible_positions() {
 
 #[test]
 fn empty_board_move_counts() {
-    // Spec 3: Konnet on e5 has 20 moves, Prince on e5 16, Scout on e4 8, King 8.
+    // docs/chess-t1-rules.md §3: Konnet on e5 has 20 moves, Prince on e5 16, Scout on e4 8, King 8.
     assert_eq!(pos("8/8/8/4C3/8/8/8/8 w - 0 1").legal_moves().len(), 20);
     assert_eq!(pos("8/8/8/4P3/8/8/8/8 w - 0 1").legal_moves().len(), 16);
     assert_eq!(pos("8/8/8/8/4S3/8/8/8 w - 0 1").legal_moves().len(), 8);
@@ -408,7 +408,7 @@ fn e10_confinement() {
 
     let b = pos("3k1P2/8/8/8/8/K7/8/2c2C2 b - 0 1");
     assert_eq!(ucis_from(&b, "d8"), sorted(&["d8c8", "d8e8"]));
-    // The confined pieces still act outside their castles (spec 4.1 decision).
+    // The confined pieces still act outside their castles (docs/chess-t1-rules.md §4.1 decision).
     assert!(w.raw_force(Color::White)[sq("g2")] >= 6);
     assert!(b.raw_force(Color::Black)[sq("d7")] >= 3);
 }

@@ -5,7 +5,7 @@
 //! strings and byte strings (proptest). Each result is checked against an oracle:
 //!
 //! - `Setup::from_str` and `Position::from_str` against a small reference parser written here
-//!   from spec §9.3 (same accept/reject decision, same contents), and every accepted position
+//!   from docs/chess-t1-rules.md §9.3 (same accept/reject decision, same contents), and every accepted position
 //!   re-prints and re-parses to itself;
 //! - `posfile::parse_str`: an accepted text has one record per non-blank, non-comment line, each
 //!   record's position is what its first fields say, it survives `write_record` -> `parse_str`,
@@ -19,7 +19,7 @@ use zonal::posfile::{self, Operation, Record};
 use zonal::{Position, Setup};
 
 // ---------------------------------------------------------------------------------------------
-// Reference parser for position strings (spec §9.3).
+// Reference parser for position strings (docs/chess-t1-rules.md §9.3).
 
 #[derive(Debug, PartialEq)]
 struct RefSetup {
@@ -91,7 +91,7 @@ fn ref_setup(text: &str) -> Option<RefSetup> {
     })
 }
 
-/// Whether a well-formed setup could arise in a game (spec §9.3).
+/// Whether a well-formed setup could arise in a game (docs/chess-t1-rules.md §9.3).
 fn ref_valid(s: &RefSetup) -> bool {
     let count = |c: char| s.board.iter().filter(|&&p| p == Some(c)).count();
     if count('K') > 1 || count('k') > 1 {

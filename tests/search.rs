@@ -93,7 +93,12 @@ fn a_repeated_position_scores_as_a_draw() {
     let (fresh, best_fresh) = score_of(&[]);
     assert!(fresh > 200, "b1b3 without history scores {fresh}");
     let (repeated, best) = score_of(&before_root);
-    assert_eq!(repeated, 0, "b1b3 repeats a position of the game");
+    // A draw costs the searching side its contempt.
+    assert_eq!(
+        repeated, -cfg.contempt,
+        "b1b3 repeats a position of the game"
+    );
+    assert!(cfg.contempt > 0);
     assert!(best > 200 && best_fresh > 200);
     // In the tree: from the start, the line b1b3 e8d8 b3b1 d8e8 comes back to the root and the
     // search does not count it as progress (the score at depth 4 is that of a real plan).
@@ -125,7 +130,7 @@ fn node_limits_hold() {
 
 #[test]
 fn game_ends_score_by_distance() {
-    // Spec E7-like: the Scout takes the King at once.
+    // docs/chess-t1-rules.md §10 E7-like: the Scout takes the King at once.
     let pos: Position = "8/8/8/5k2/8/4S3/8/4K3 w - 0 1".parse().unwrap();
     let r = search(&plain(Mode::Full, 1), &pos, 3);
     assert_eq!(r.best.unwrap().to_string(), "e3f5");

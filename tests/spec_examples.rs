@@ -1,4 +1,4 @@
-//! The worked examples of the rules spec (§10, E1..E12), loaded from
+//! The worked examples of the rules (docs/chess-t1-rules.md §10, E1..E12), loaded from
 //! `positions/book-examples.t1` through `zonal::posfile` and checked against the engine.
 //!
 //! Sums are in half-units (the books' 1½ is 3 here). Every assertion states the spec's claim;

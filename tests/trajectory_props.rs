@@ -1,5 +1,5 @@
 //! Properties of distance maps, reverse maps, shortest-trajectory bundles and admissible
-//! trajectories (zones.md §1), checked against the plain square-by-square oracle in
+//! trajectories (docs/zones.md §1), checked against the plain square-by-square oracle in
 //! `tests/plain_bfs` on random positions: sample middlegames, random scatters of 2-30 pieces,
 //! and hypothetical pieces of every kind and colour on every square.
 

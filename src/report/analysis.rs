@@ -158,7 +158,7 @@ pub struct AnalysisJson {
 }
 
 /// Score on a suite.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SummaryJson {
     /// Positions analysed.
@@ -307,15 +307,21 @@ fn serde_name<T: Serialize>(value: &T) -> String {
     }
 }
 
+impl SummaryJson {
+    /// Counts one more analysis.
+    pub fn add(&mut self, analysis: &AnalysisJson) {
+        self.positions += 1;
+        self.with_answer += usize::from(analysis.matched.is_some());
+        self.matched += usize::from(analysis.matched == Some(true));
+        self.nodes += analysis.search.nodes;
+    }
+}
+
 impl BatchJson {
     /// Collects analyses of a suite and scores them.
     pub fn new(analyses: Vec<AnalysisJson>) -> BatchJson {
-        let summary = SummaryJson {
-            positions: analyses.len(),
-            with_answer: analyses.iter().filter(|a| a.matched.is_some()).count(),
-            matched: analyses.iter().filter(|a| a.matched == Some(true)).count(),
-            nodes: analyses.iter().map(|a| a.search.nodes).sum(),
-        };
+        let mut summary = SummaryJson::default();
+        analyses.iter().for_each(|a| summary.add(a));
         BatchJson {
             schema_version: SCHEMA_VERSION,
             analyses,

@@ -282,7 +282,7 @@ pub enum AttachKindJson {
 pub struct ZonesJson {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
-    /// The position in the notation of spec §9.3.
+    /// The position in the notation of docs/chess-t1-rules.md §9.3.
     pub position: String,
     /// Horizon H in half-moves.
     pub horizon: i32,

@@ -32,7 +32,7 @@ pub struct BaselineConfig {
     pub quiescence_depth: u32,
     /// Piece values.
     pub material: Material,
-    /// Zone mode: take zones over from the projections of nearby nodes (zones.md §5, one
+    /// Zone mode: take zones over from the projections of nearby nodes (docs/zones.md §5, one
     /// [`ZoneCache`] per ply) instead of building every node's projection from scratch. The
     /// projections, and so the search, are exactly the same either way. Off by default: the
     /// zones a search can take over are few and the cheap ones, so it does not pay (NOTES.md).
@@ -133,7 +133,7 @@ impl Searcher<'_> {
             return stand;
         }
         alpha = alpha.max(stand);
-        // The zone-guided search judges a capture by its exchange (zones.md §4): one that loses
+        // The zone-guided search judges a capture by its exchange (docs/zones.md §4): one that loses
         // material on its square whatever follows there is not played out.
         let mut captures: Vec<Move> = pos
             .legal_moves()

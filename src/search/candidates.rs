@@ -1,4 +1,4 @@
-//! The moves the mathematical projection names for the side to move (zones.md §4): the first
+//! The moves the mathematical projection names for the side to move (docs/zones.md §4): the first
 //! steps of its attack roots, supports and counters, of its negations against the opponent's
 //! open zones, escapes of threatened pieces, captures and promotions, each with its motives.
 

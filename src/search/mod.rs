@@ -18,7 +18,7 @@
 //! ```
 //! use zonal::search::{Engine, EngineConfig, Limits, Mode};
 //! use zonal::Position;
-//! // Spec E7: a Scout takes whatever stands on its leap squares, whatever the sums: the one on
+//! // docs/chess-t1-rules.md §10 E7: a Scout takes whatever stands on its leap squares, whatever the sums: the one on
 //! // b3 takes the Konnet d4 (the one on h4 could take only the Knecht f5).
 //! let pos: Position = "8/5r2/8/n4nN1/N2c1N1S/1S6/8/8 w - 0 1".parse().unwrap();
 //! let mut engine = Engine::new(EngineConfig { mode: Mode::Full, ..EngineConfig::default() });
@@ -33,7 +33,7 @@ mod limits;
 mod tt;
 
 pub use candidates::{Motive, zone_candidates};
-pub use engine::{Engine, EngineConfig, Info, ZoneStyle};
+pub use engine::{DEFAULT_CONTEMPT, Engine, EngineConfig, Info, ZoneStyle};
 pub use limits::{Clock, Limits};
 
 use crate::exchange::WIN;

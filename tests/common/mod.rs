@@ -49,7 +49,7 @@ pub fn random_game(
     }
 }
 
-/// Spec §10 positions and a few others, as position strings, to start random games from.
+/// docs/chess-t1-rules.md §10 positions and a few others, as position strings, to start random games from.
 pub const SEEDS: &[&str] = &[
     "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1",
     "8/8/8/3vP3/8/6N1/8/8 w - 0 1",

@@ -1,4 +1,4 @@
-//! A deliberately plain oracle for distance maps and trajectories (zones.md §1), written square by
+//! A deliberately plain oracle for distance maps and trajectories (docs/zones.md §1), written square by
 //! square: a queue-based breadth-first search whose only use of the library is
 //! `zonal::geometry::reach` (the squares a piece could move to if they were empty, non-jumping
 //! lines stopping at and including the first occupied square). Every other rule is spelled out
@@ -9,7 +9,7 @@
 //! - the last square may hold any piece (the goal is enterable);
 //! - Knecht, Ver Knecht and Ritter never enter a castle square (c1 d1 e1 f1 c8 d8 e8 f8), except
 //!   that a Knecht or Ver Knecht may end its trajectory on an EMPTY square of the enemy castle (the
-//!   Ver Knecht's promotion step, spec §7.3, which captures an empty castle);
+//!   Ver Knecht's promotion step, docs/chess-t1-rules.md §7.3, which captures an empty castle);
 //! - a Scout never stops on an empty castle square but may end on an occupied one (exchange);
 //! - a Knecht or Ver Knecht arriving on its far rank (rank 8 for White, 1 for Black) ends there.
 
@@ -297,7 +297,7 @@ fn dfs(
     true
 }
 
-/// Degree 2 (zones.md §1): some inner square v = a(i) splits the path into a shortest trajectory
+/// Degree 2 (docs/zones.md §1): some inner square v = a(i) splits the path into a shortest trajectory
 /// from the start to v (i = MAP(start, v)) and a shortest one from v to the goal
 /// (k - i = MAPrev(goal, v)).
 pub fn is_degree2(path: &[Square], from_start: &Dist, to_goal: &Dist) -> bool {

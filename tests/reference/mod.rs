@@ -1,5 +1,5 @@
 //! A deliberately simple reference implementation of the chess-t1 rules
-//! (shared/spec/chess-t1-rules.md), used only by tests as a second opinion
+//! (docs/chess-t1-rules.md), used only by tests as a second opinion
 //! against the engine in `src/`.
 //!
 //! Written from the spec alone. No bitboards, no tables, no incremental
@@ -58,7 +58,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// Upper-case letter of spec section 2.
+    /// Upper-case letter of docs/chess-t1-rules.md §2.
     pub fn letter(self) -> char {
         match self {
             Kind::King => 'K',
@@ -89,8 +89,8 @@ impl Kind {
         matches!(self, Kind::King | Kind::Konnet | Kind::Prince)
     }
 
-    /// Strength in half-units (spec section 2). The Scout adds nothing
-    /// anywhere (spec 4.4), so its strength for force sums is 0.
+    /// Strength in half-units (docs/chess-t1-rules.md §2). The Scout adds nothing
+    /// anywhere (docs/chess-t1-rules.md §4.4), so its strength for force sums is 0.
     pub fn strength(self) -> i32 {
         match self {
             Kind::King => 3,
@@ -225,7 +225,7 @@ impl RefPos {
     // FEN
     // -----------------------------------------------------------------------
 
-    /// Parse the position format of spec 9.3. The last two fields are optional.
+    /// Parse the position format of docs/chess-t1-rules.md §9.3. The last two fields are optional.
     pub fn from_fen(s: &str) -> Result<RefPos, String> {
         let fields: Vec<&str> = s.split_whitespace().collect();
         if fields.len() < 3 || fields.len() > 5 {
@@ -309,7 +309,7 @@ impl RefPos {
         Ok(pos)
     }
 
-    /// The "could never arise" checks of spec 9.3.
+    /// The "could never arise" checks of docs/chess-t1-rules.md §9.3.
     fn check_possible(&self) -> Result<(), String> {
         for color in [Color::White, Color::Black] {
             let kings = (0..64)
@@ -422,11 +422,11 @@ impl RefPos {
     }
 
     // -----------------------------------------------------------------------
-    // Geometry: where a piece acts / could move (spec 3 and 4.1)
+    // Geometry: where a piece acts / could move (docs/chess-t1-rules.md §3 and 4.1)
     // -----------------------------------------------------------------------
 
     /// Every square (other than its own) that the piece on `from` could move to
-    /// if that square were empty, with the line rules of spec 4.1:
+    /// if that square were empty, with the line rules of docs/chess-t1-rules.md §4.1:
     /// non-jumping lines stop at (and include) the first occupied square, jumping
     /// lines reach both squares, the Knecht two-step exists only where legal.
     /// Castle squares do not stop lines and are not excluded here.
@@ -515,7 +515,7 @@ impl RefPos {
     }
 
     // -----------------------------------------------------------------------
-    // Force (spec 4)
+    // Force (docs/chess-t1-rules.md §4)
     // -----------------------------------------------------------------------
 
     /// Raw force of `side` on every square, in half-units: every piece but the
@@ -555,7 +555,7 @@ impl RefPos {
         (royal, nonroyal, royal_acts)
     }
 
-    /// Effective force of `side` (spec 4.2): on a castle square that is empty or
+    /// Effective force of `side` (docs/chess-t1-rules.md §4.2): on a castle square that is empty or
     /// holds an enemy piece, the non-royal part counts only when at least one of
     /// `side`'s royals also acts there. Elsewhere it is the raw force.
     pub fn effective_force(&self, side: Color) -> [i32; 64] {
@@ -592,7 +592,7 @@ impl RefPos {
         let enemy_force = self.effective_force(enemy);
         let superior = |t: usize| my_force[t] > enemy_force[t];
 
-        // Royal confinement (spec 3): an enemy royal in my castle and exactly one
+        // Royal confinement (docs/chess-t1-rules.md §3): an enemy royal in my castle and exactly one
         // of my royals there -> that one may not leave the castle.
         let confinement_active =
             self.royals_in_castle(side, enemy) >= 1 && self.royals_in_castle(side, side) == 1;
@@ -785,7 +785,7 @@ impl RefPos {
         }
         next.side = enemy;
 
-        // End of game, spec 8 (1 and 2; blockade and draws are ignored here).
+        // End of game, docs/chess-t1-rules.md §8 (1 and 2; blockade and draws are ignored here).
         let king_taken = (m.capture || m.exchange) && captured == Some((enemy, Kind::King));
         let castle_taken =
             next.royals_in_castle(enemy, mover) >= 1 && next.royals_in_castle(enemy, enemy) == 0;
@@ -796,7 +796,7 @@ impl RefPos {
     }
 
     // -----------------------------------------------------------------------
-    // Check (spec 6)
+    // Check (docs/chess-t1-rules.md §6)
     // -----------------------------------------------------------------------
 
     /// Would `side`'s opponent, were it to move now, have a legal capture or
