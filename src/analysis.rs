@@ -433,9 +433,13 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
         // projection two half-moves further (built once, only if needed).
         let longer_horizon = (cfg.horizon + 2).min(8);
         let mut longer: Option<Vec<(Move, Vec<Motive>)>> = None;
+        // Moves a limit kept from being searched at all have no score to report; if the limit
+        // came before any move was searched, the first ones are shown as such.
+        let searched = result.root.iter().filter(|r| r.depth > 0).count();
         let recs = result
             .root
             .iter()
+            .filter(|r| r.depth > 0 || searched == 0)
             .take(cfg.top)
             .map(|r| {
                 // Motives come from the zones whatever the search mode.
@@ -466,19 +470,26 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
                     score_cp: r.score_cp,
                     exact: r.exact,
                     outcome: match proven(r.score) {
+                        _ if r.depth == 0 => None,
                         Some(true) => Some("win"),
                         Some(false) => Some("loss"),
                         None => None,
                     },
-                    reason: reason(
-                        pos,
-                        &r.mv,
-                        &motives,
-                        &cfg.material,
-                        r.score_cp,
-                        r.exact,
-                        found_longer,
-                    ),
+                    reason: if r.depth == 0 {
+                        "not searched: the node or time limit came first (raise --nodes or \
+                         --movetime)"
+                            .to_string()
+                    } else {
+                        reason(
+                            pos,
+                            &r.mv,
+                            &motives,
+                            &cfg.material,
+                            r.score_cp,
+                            r.exact,
+                            found_longer,
+                        )
+                    },
                     line: r.line.clone(),
                 }
             })

@@ -26,6 +26,7 @@
 //! assert!(book::parse_move(&start, "Кн b1-c3").is_err()); // b1 holds a Scout, not a Knecht
 //! ```
 
+use crate::excerpt::excerpt;
 use crate::game::Game;
 use crate::moves::{Move, MoveError, MoveKind};
 use crate::piece::PieceKind;
@@ -58,7 +59,7 @@ impl Mark {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BookError {
     /// The text is not of the form `[abbreviation] <from><separator><to>[suffix][marks]`.
-    #[error("{text}: expected {expected} at character {at}, found {}", found_text(.found))]
+    #[error("{}: expected {expected} at character {at}, found {}", excerpt(.text), found_text(.found))]
     Syntax {
         /// The move text.
         text: String,
@@ -70,7 +71,7 @@ pub enum BookError {
         found: String,
     },
     /// The game is already over.
-    #[error("{text}: the game is over ({status})")]
+    #[error("{}: the game is over ({status})", excerpt(.text))]
     GameOver {
         /// The move text.
         text: String,
@@ -79,7 +80,8 @@ pub enum BookError {
     },
     /// The abbreviation does not name the piece on the from-square.
     #[error(
-        "{text}: {}, but {square} holds a {} {} (write {})",
+        "{}: {}, but {square} holds a {} {} (write {})",
+        excerpt(.text),
         written_phrase(.written, *.abbreviated),
         color_name(*.color),
         .actual.name(),
@@ -101,7 +103,8 @@ pub enum BookError {
     },
     /// The separator does not fit the move: `-` for a capture, `:` for a quiet move, and so on.
     #[error(
-        "{text}: '{written}' marks {}, but {why}: this move is {} (write '{}')",
+        "{}: '{written}' marks {}, but {why}: this move is {} (write '{}')",
+        excerpt(.text),
         kind_phrase(*.written_kind),
         kind_phrase(*.actual),
         separator(*.actual)
@@ -119,7 +122,7 @@ pub enum BookError {
         why: String,
     },
     /// A Ver Knecht promotion that needs the mover's choice has no suffix.
-    #[error("{text}: the Ver Knecht must choose what it becomes: add one of {choices}")]
+    #[error("{}: the Ver Knecht must choose what it becomes: add one of {choices}", excerpt(.text))]
     MissingPromotion {
         /// The move text.
         text: String,
@@ -127,7 +130,7 @@ pub enum BookError {
         choices: String,
     },
     /// The suffix names a piece the move cannot promote to.
-    #[error("{text}: the piece cannot become a {} here: {why}", .written.name())]
+    #[error("{}: the piece cannot become a {} here: {why}", excerpt(.text), .written.name())]
     WrongPromotion {
         /// The move text.
         text: String,
@@ -137,7 +140,7 @@ pub enum BookError {
         why: String,
     },
     /// A promotion suffix on a move that promotes nothing.
-    #[error("{text}: this move promotes nothing: write it without the suffix for a {}", .written.name())]
+    #[error("{}: this move promotes nothing: write it without the suffix for a {}", excerpt(.text), .written.name())]
     UnexpectedPromotion {
         /// The move text.
         text: String,
@@ -145,7 +148,7 @@ pub enum BookError {
         written: PieceKind,
     },
     /// No legal move goes from the from-square to the to-square; `reason` is the engine's.
-    #[error("{text}: illegal: {reason}")]
+    #[error("{}: illegal: {reason}", excerpt(.text))]
     Illegal {
         /// The move text.
         text: String,
@@ -181,7 +184,7 @@ pub enum GameTextError {
     },
     /// A move number that does not fit the game: `5.` where move 4 is due, or `3.` before a
     /// Black move.
-    #[error("line {line}, column {column}: move number {found:?}, but {expected} is due")]
+    #[error("line {line}, column {column}: move number {:?}, but {expected} is due", excerpt(.found))]
     MoveNumber {
         /// The number's text.
         found: String,
@@ -202,7 +205,8 @@ pub enum GameTextError {
     },
     /// Text after the result token, which must come last.
     #[error(
-        "line {line}, column {column}: {found:?} after the result {result:?}; the result ends the game"
+        "line {line}, column {column}: {:?} after the result {result:?}; the result ends the game",
+        excerpt(.found)
     )]
     AfterResult {
         /// The text found.

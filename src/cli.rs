@@ -86,19 +86,19 @@ impl PosArg {
     }
 }
 
-/// Default node bound of `search` and `analyse` (about 3 s of full-width search).
-pub const DEFAULT_NODES: u64 = 3_000_000;
+/// Default node bound of `search` and `analyse` (1.5-3 s on one core).
+pub const DEFAULT_NODES: u64 = 2_000_000;
 /// Default time bound of `search` and `analyse`, in milliseconds.
-pub const DEFAULT_MOVETIME_MS: u64 = 10_000;
+pub const DEFAULT_MOVETIME_MS: u64 = 5_000;
 
 /// The time and node bounds of `search` and `analyse`: whichever is reached first (or the depth)
 /// ends the search. The defaults keep any position within seconds; 0 lifts a bound.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct BoundArgs {
-    /// Most time for a search in milliseconds [default: 10000; 0: no bound].
+    /// Most time for a search in milliseconds [default: 5000; 0: no bound].
     #[arg(long, value_name = "MS")]
     pub movetime: Option<u64>,
-    /// Most nodes to search [default: 3000000; 0: no bound].
+    /// Most nodes to search [default: 2000000; 0: no bound].
     #[arg(long)]
     pub nodes: Option<u64>,
 }
@@ -641,7 +641,10 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let opts = crate::report::svg::SvgOptions {
                 force,
                 zones: show_zones.then_some(crate::report::svg::ZoneFilter { zone, side }),
-                highlight: highlight.as_deref().map(parse_highlight).transpose()?,
+                highlight: highlight
+                    .as_deref()
+                    .map(|h| parse_highlight(&position, h))
+                    .transpose()?,
                 title: None,
             };
             render_cmd(&position, horizon, &opts, output.as_deref())
@@ -831,7 +834,11 @@ fn play(
         };
         for (i, text) in list.iter().enumerate() {
             game.play_uci(text).map_err(|e| {
-                CliError::input(format!("{name}: move {} of its moves ({text}): {e}", i + 1))
+                CliError::input(format!(
+                    "{name}: move {} of its moves ({text_short}): {e}",
+                    i + 1,
+                    text_short = crate::excerpt::excerpt(text)
+                ))
             })?;
         }
     }
@@ -922,8 +929,9 @@ fn zones_cmd(
         let pos = *tracker.position();
         if pos.status().is_over() {
             return Err(CliError::input(format!(
-                "--after: move {} ({text}): the game is over ({})",
+                "--after: move {} ({}): the game is over ({})",
                 i + 1,
+                crate::excerpt::excerpt(text),
                 pos.status()
             )));
         }
@@ -1173,18 +1181,30 @@ impl std::fmt::Display for GainUnits {
     }
 }
 
-/// A move to highlight, `e2e4` or `e2-e4` (a promotion letter after it is ignored).
-fn parse_highlight(text: &str) -> Result<crate::report::svg::Highlight, CliError> {
+/// A move to highlight, `e2e4` or `e2-e4` (a promotion letter after it is ignored); it must be
+/// legal in `pos`.
+fn parse_highlight(pos: &Position, text: &str) -> Result<crate::report::svg::Highlight, CliError> {
     let plain: String = text.chars().filter(|&c| c != '-').collect();
     let (Some(from), Some(to)) = (plain.get(0..2), plain.get(2..4)) else {
         return Err(CliError::input(format!(
-            "--highlight: {text:?} is not a move (expected e.g. e2e4)"
+            "--highlight: {:?} is not a move (expected e.g. e2e4)",
+            crate::excerpt::excerpt(text)
         )));
     };
-    Ok(crate::report::svg::Highlight::new(
+    let (from, to) = (
         parse_square(from, "--highlight")?,
         parse_square(to, "--highlight")?,
-    ))
+    );
+    if !pos
+        .legal_moves()
+        .iter()
+        .any(|m| m.from == from && m.to == to)
+    {
+        return Err(CliError::input(format!(
+            "--highlight: {from}-{to} is not a legal move in {pos}"
+        )));
+    }
+    Ok(crate::report::svg::Highlight::new(from, to))
 }
 
 fn render_cmd(
@@ -1448,10 +1468,11 @@ fn trajectories_cmd(
         }
     };
     outln!("{} -> {to}", subject.describe());
+    let (length, count) = (bundle.length(), bundle.count());
     outln!(
-        "shortest: {} moves, {} trajectories",
-        bundle.length(),
-        bundle.count()
+        "shortest: {length} move{}, {count} trajector{}",
+        crate::report::plural(length as usize),
+        if count == 1 { "y" } else { "ies" }
     );
     for (j, layer) in layers.iter().enumerate() {
         let names: Vec<String> = layer.iter().map(Square::to_string).collect();
@@ -1847,7 +1868,8 @@ pub struct MatchArgs {
 fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<crate::matchplay::SprtConfig, CliError> {
     let bad = || {
         CliError::input(format!(
-            "--sprt {text:?}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10"
+            "--sprt {:?}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10",
+            crate::excerpt::excerpt(text)
         ))
     };
     let (a, b) = text.split_once(',').ok_or_else(bad)?;

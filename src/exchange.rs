@@ -125,20 +125,21 @@ impl Default for Material {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MaterialError {
     /// An entry is not of the form `LETTER=VALUE`.
-    #[error("material entry {entry:?} is not LETTER=VALUE (expected e.g. N=2,V=3,P=3,R=4,S=4,C=6)")]
+    #[error("material entry {:?} is not LETTER=VALUE (expected e.g. N=2,V=3,P=3,R=4,S=4,C=6)", crate::excerpt::excerpt(.entry))]
     Malformed {
         /// The entry.
         entry: String,
     },
     /// The letter names no valued piece.
-    #[error("material entry {entry:?}: unknown piece letter (expected one of N V P R S C)")]
+    #[error("material entry {:?}: unknown piece letter (expected one of N V P R S C)", crate::excerpt::excerpt(.entry))]
     UnknownPiece {
         /// The entry.
         entry: String,
     },
     /// The King was given a value.
     #[error(
-        "material entry {entry:?}: the King is not valued (its capture decides the game); use N V P R S C"
+        "material entry {:?}: the King is not valued (its capture decides the game); use N V P R S C",
+        crate::excerpt::excerpt(.entry)
     )]
     King {
         /// The entry.
@@ -146,7 +147,8 @@ pub enum MaterialError {
     },
     /// The value is not a whole number of half-units in range.
     #[error(
-        "material entry {entry:?}: the value must be a whole number of half-units from 0 to {MAX_PIECE_VALUE}"
+        "material entry {:?}: the value must be a whole number of half-units from 0 to {MAX_PIECE_VALUE}",
+        crate::excerpt::excerpt(.entry)
     )]
     BadValue {
         /// The entry.

@@ -31,6 +31,7 @@ pub mod book;
 pub mod cli;
 pub mod distance;
 pub mod eval;
+pub mod excerpt;
 pub mod exchange;
 pub mod force;
 pub mod game;

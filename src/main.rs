@@ -17,6 +17,21 @@ fn main() {
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("warn")),
         )
         .init();
+    // A bug must not end in a backtrace and exit code 101: one line, exit code 1.
+    std::panic::set_hook(Box::new(|info| {
+        let location = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        let what = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        eprintln!("error: internal error{location}: {what} (a bug in zonal: please report it)");
+        std::process::exit(1);
+    }));
     let cli = zonal::cli::Cli::parse();
     if let Err(e) = zonal::cli::run(cli) {
         // A closed stdout (`zonal perft 5 --divide | head -1`) ends quietly.

@@ -12,6 +12,7 @@
 //! assert!(pos.parse_uci("b1c4").is_err());
 //! ```
 
+use crate::excerpt::excerpt;
 use crate::piece::PieceKind;
 use crate::square::Square;
 use std::fmt;
@@ -93,13 +94,13 @@ impl fmt::Display for Move {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// Not of the form `<from><to>[r|p|c|s]`.
-    #[error("{text:?} is not a coordinate move (expected e.g. e2e4 or g7g8c)")]
+    #[error("{:?} is not a coordinate move (expected e.g. e2e4 or g7g8c)", excerpt(.text))]
     Malformed {
         /// The text.
         text: String,
     },
     /// The game is already over.
-    #[error("{text}: the game is over ({status})")]
+    #[error("{}: the game is over ({status})", excerpt(.text))]
     GameOver {
         /// The move text.
         text: String,
@@ -107,7 +108,7 @@ pub enum MoveError {
         status: String,
     },
     /// The move is not legal here; `reason` says why.
-    #[error("{text}: illegal: {reason}")]
+    #[error("{}: illegal: {reason}", excerpt(.text))]
     Illegal {
         /// The move text.
         text: String,

@@ -4,7 +4,7 @@
 //!
 //! The text is `key=value` pairs separated by commas, every key optional:
 //! `engine=new|baseline`, `mode=zones|full`, `eval=full|material`, `depth=D`, `hash=MB`,
-//! `horizon=H`, `style=order|steer|cut`, `zone_plies=N`, `extend=1|0`, `contempt=CP`,
+//! `horizon=H`, `style=order|steer|cut`, `zone_plies=N`, `extend=1|0`, `contempt=CP`, `qs_prune=1|0`,
 //! `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
 //! is the behaviour before the engine existed; `mode=zones` is today's default.
 //!
@@ -69,11 +69,11 @@ pub enum PlayerError {
     Malformed(String),
     /// Unknown key.
     #[error(
-        "unknown player key {0:?} (keys: engine, mode, eval, depth, hash, horizon, style, zone_plies, extend, contempt, weights)"
+        "unknown player key {0:?} (keys: engine, mode, eval, depth, hash, horizon, style, zone_plies, extend, contempt, qs_prune, weights)"
     )]
     UnknownKey(String),
     /// A value out of range or of the wrong kind.
-    #[error("player {key}={value:?}: expected {expected}")]
+    #[error("player {}={:?}: expected {expected}", crate::excerpt::excerpt(.key), crate::excerpt::excerpt(.value))]
     BadValue {
         /// The key.
         key: String,
@@ -164,6 +164,13 @@ impl FromStr for PlayerSpec {
                         .filter(|c| c.abs() <= 1_000)
                         .ok_or_else(|| bad("cp -1000 to 1000"))?
                 }
+                "qs_prune" => {
+                    spec.config.quiescence_pruning = match value {
+                        "1" => true,
+                        "0" => false,
+                        _ => return Err(bad("1 or 0")),
+                    }
+                }
                 "weights" => {
                     let text = std::fs::read_to_string(value)
                         .map_err(|_| bad("a readable file of NAME=VALUE weights"))?;
@@ -219,6 +226,9 @@ impl fmt::Display for PlayerSpec {
         }
         if self.kind == Kind::New && c.contempt != crate::search::DEFAULT_CONTEMPT {
             write!(f, ",contempt={}", c.contempt)?;
+        }
+        if self.kind == Kind::New && !c.quiescence_pruning {
+            write!(f, ",qs_prune=0")?;
         }
         if let Some(d) = self.depth {
             write!(f, ",depth={d}")?;

@@ -66,6 +66,7 @@
 //! assert_eq!(pos, e1.position);
 //! ```
 
+use crate::excerpt::{EXCERPT_CHARS, excerpt};
 use crate::position::Position;
 use crate::setup::PositionError;
 use std::collections::HashMap;
@@ -147,7 +148,7 @@ pub enum LineError {
     #[error("expected an operation, found '#': a comment must be on a line of its own")]
     CommentNotAtStart,
     /// The line ends inside an operation.
-    #[error("expected ';' to end the operation {opcode:?}, found the end of the line")]
+    #[error("expected ';' to end the operation {:?}, found the end of the line", excerpt(.opcode))]
     MissingSemicolon {
         /// The opcode of the unfinished operation.
         opcode: String,
@@ -168,7 +169,7 @@ pub enum LineError {
         found: char,
     },
     /// A `"` inside a bare operand.
-    #[error("'\"' inside the unquoted operand {operand:?}: quote the whole operand")]
+    #[error("'\"' inside the unquoted operand {:?}: quote the whole operand", excerpt(.operand))]
     QuoteInBareOperand {
         /// The operand up to the quote.
         operand: String,
@@ -183,7 +184,7 @@ pub enum LineError {
     #[error("the operation \"id\" needs a non-empty operand")]
     EmptyId,
     /// A `bm` or `am` operation without moves.
-    #[error("the operation {opcode:?} needs at least one move")]
+    #[error("the operation {:?} needs at least one move", excerpt(.opcode))]
     NoMoves {
         /// `bm` or `am`.
         opcode: String,
@@ -276,17 +277,6 @@ fn list_ids(ids: &[String], total: usize) -> String {
     text
 }
 
-/// Longest excerpt of the input an error quotes, in characters.
-pub const EXCERPT_CHARS: usize = 60;
-
-/// `text` cut to [`EXCERPT_CHARS`] characters, with `...` when cut.
-pub fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(EXCERPT_CHARS) {
-        Some((at, _)) => format!("{}...", &text[..at]),
-        None => text.to_string(),
-    }
-}
-
 /// An error reading a position file, choosing a record or resolving a `<POS>` argument.
 #[derive(Debug, thiserror::Error)]
 pub enum PosFileError {
@@ -320,7 +310,8 @@ pub enum PosFileError {
     },
     /// The argument is not `startpos`, not a file and not a position string.
     #[error(
-        "cannot use {arg:?} as a position: it is not `startpos`, not a readable file ({reason}), and not a position string either ({position_error})"
+        "cannot use {:?} as a position: it is not `startpos`, not a readable file ({reason}), and not a position string either ({position_error})",
+        excerpt(.arg)
     )]
     Unresolved {
         /// The argument.
@@ -332,7 +323,7 @@ pub enum PosFileError {
     },
     /// The argument looks like a position string (it has a `/` and several fields) but is
     /// invalid, and no file of that name exists.
-    #[error("{arg:?} is not a file, and as a position string it is invalid: {source}")]
+    #[error("{:?} is not a file, and as a position string it is invalid: {source}", excerpt(.arg))]
     BadPositionString {
         /// The argument.
         arg: String,
@@ -341,7 +332,8 @@ pub enum PosFileError {
     },
     /// An id or index was given, but the argument is not a position file.
     #[error(
-        "an id or index chooses a position in a position file, but {arg:?} is {what}, not a file"
+        "an id or index chooses a position in a position file, but {:?} is {what}, not a file",
+        excerpt(.arg)
     )]
     SelectorWithoutFile {
         /// The argument.

@@ -245,7 +245,12 @@ impl<W: Write + Send + 'static> Session<W> {
             Ok(nv) => nv,
             Err(message) => return self.out.error(&format!("setoption: {message}")),
         };
-        let bad = |expected: &str| format!("setoption {name}: value {value:?} is not {expected}");
+        let bad = |expected: &str| {
+            format!(
+                "setoption {name}: value {value_short:?} is not {expected}",
+                value_short = crate::excerpt::excerpt(&value)
+            )
+        };
         let mut spec = self.spec.clone();
         let c = &mut spec.config;
         let lower = value.to_ascii_lowercase();
@@ -414,8 +419,12 @@ pub fn parse_position(args: &[&str]) -> Result<(Game, Vec<u64>), String> {
                 ));
             }
             let text = fields.join(" ");
-            text.parse::<Position>()
-                .map_err(|e| format!("bad position string {text:?}: {e}"))?
+            text.parse::<Position>().map_err(|e| {
+                format!(
+                    "bad position string {text_short:?}: {e}",
+                    text_short = crate::excerpt::excerpt(&text)
+                )
+            })?
         }
         Some((other, _)) => {
             return Err(format!("expected startpos or fen, found {other:?}"));
@@ -426,8 +435,13 @@ pub fn parse_position(args: &[&str]) -> Result<(Game, Vec<u64>), String> {
     let mut keys = Vec::with_capacity(moves.len());
     for (i, text) in moves.iter().enumerate() {
         let before = game.position().repetition_key();
-        game.play_uci(text)
-            .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        game.play_uci(text).map_err(|e| {
+            format!(
+                "move {} ({text_short}): {e}",
+                i + 1,
+                text_short = crate::excerpt::excerpt(text)
+            )
+        })?;
         keys.push(before);
     }
     Ok((game, keys))
@@ -456,7 +470,12 @@ pub fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
                 .parse::<u64>()
                 .ok()
                 .filter(|v| *v >= min)
-                .ok_or_else(|| format!("{key} {value:?}: expected a whole number >= {min}"))
+                .ok_or_else(|| {
+                    format!(
+                        "{key} {value_short:?}: expected a whole number >= {min}",
+                        value_short = crate::excerpt::excerpt(value)
+                    )
+                })
         };
         match key {
             "depth" => {
@@ -465,7 +484,12 @@ pub fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
                         .parse::<u32>()
                         .ok()
                         .filter(|d| (1..=64).contains(d))
-                        .ok_or_else(|| format!("depth {value:?}: expected 1-64"))?,
+                        .ok_or_else(|| {
+                            format!(
+                                "depth {value_short:?}: expected 1-64",
+                                value_short = crate::excerpt::excerpt(value)
+                            )
+                        })?,
                 )
             }
             "movetime" => limits.movetime_ms = Some(number(1)?),
@@ -474,7 +498,12 @@ pub fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
                 // A clock may run below zero in some programs: take it as 0.
                 let ms = match value.parse::<i64>() {
                     Ok(v) => v.max(0) as u64,
-                    Err(_) => return Err(format!("{key} {value:?}: expected milliseconds")),
+                    Err(_) => {
+                        return Err(format!(
+                            "{key} {value_short:?}: expected milliseconds",
+                            value_short = crate::excerpt::excerpt(value)
+                        ));
+                    }
                 };
                 clocked = true;
                 match key {
@@ -485,13 +514,14 @@ pub fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
                 }
             }
             "movestogo" => {
-                clock.moves_to_go = Some(
-                    value
-                        .parse::<u32>()
-                        .ok()
-                        .filter(|m| *m >= 1)
-                        .ok_or_else(|| format!("movestogo {value:?}: expected a number >= 1"))?,
-                )
+                clock.moves_to_go = Some(value.parse::<u32>().ok().filter(|m| *m >= 1).ok_or_else(
+                    || {
+                        format!(
+                            "movestogo {value_short:?}: expected a number >= 1",
+                            value_short = crate::excerpt::excerpt(value)
+                        )
+                    },
+                )?)
             }
             _ => return Err(format!("unknown parameter {key:?}")),
         }

@@ -12,6 +12,7 @@
 //! ```
 
 use crate::board::Board;
+use crate::excerpt::excerpt;
 use crate::piece::Piece;
 use crate::square::{Color, Square};
 use std::fmt;
@@ -72,7 +73,7 @@ pub enum PositionError {
         column: usize,
     },
     /// The side field is not `w` or `b`.
-    #[error("column {column}: side to move {found:?}, expected 'w' or 'b'")]
+    #[error("column {column}: side to move {:?}, expected 'w' or 'b'", excerpt(.found))]
     BadSide {
         /// The field's text.
         found: String,
@@ -80,7 +81,7 @@ pub enum PositionError {
         column: usize,
     },
     /// The Prince-rights field is not `Pp`, `P`, `p` or `-`.
-    #[error("column {column}: prince rights {found:?}, expected 'Pp', 'P', 'p' or '-'")]
+    #[error("column {column}: prince rights {:?}, expected 'Pp', 'P', 'p' or '-'", excerpt(.found))]
     BadRights {
         /// The field's text.
         found: String,
@@ -88,7 +89,7 @@ pub enum PositionError {
         column: usize,
     },
     /// A counter that is not a number in range.
-    #[error("column {column}: {field} {found:?} is not {expected}")]
+    #[error("column {column}: {field} {:?} is {expected}", excerpt(.found))]
     BadCounter {
         /// Which counter.
         field: &'static str,
@@ -239,10 +240,12 @@ impl Setup {
         let Some(&(column, text)) = field else {
             return Ok(default);
         };
-        let expected = if min == 0 {
-            "a whole number >= 0"
+        let expected = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+            "too large (at most 4294967295)"
+        } else if min == 0 {
+            "not a whole number >= 0"
         } else {
-            "a whole number >= 1"
+            "not a whole number >= 1"
         };
         match text.parse::<u32>() {
             Ok(n) if n >= min && text.bytes().all(|b| b.is_ascii_digit()) => Ok(n),

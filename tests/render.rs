@@ -620,3 +620,78 @@ fn cli_errors_exit_2() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--zone 99"), "{err}");
 }
+
+/// Numbers in an attribute such as `d="M1,2 L3,4"` or `points="1,2 3,4"`, as (x, y) pairs.
+fn points(attr: &str) -> Vec<(f64, f64)> {
+    let nums: Vec<f64> = attr
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().expect("a number"))
+        .collect();
+    nums.chunks(2).map(|c| (c[0], c[1])).collect()
+}
+
+/// Issue 17, defect 2: in a busy position every arrow, arrowhead, mark and label stays on the
+/// board (72 of ~990 arrows fell outside it before), and an illegal highlight is refused.
+#[test]
+fn busy_pictures_stay_on_the_board() {
+    let pos: Position = "r3k2r/2n2n2/1sp2ps1/8/4N3/1SNP1N2/2P2P2/R2CK2R w Pp 0 1"
+        .parse()
+        .expect("position");
+    let config = ZoneConfig {
+        horizon: 4,
+        ..ZoneConfig::default()
+    };
+    let mp = Projection::build(&ChessT1, &pos, &config);
+    let text = svg::render(&pos, Some(&mp), &zones_opts(true));
+    let doc = parse(&text);
+    let squares = by_class(&doc, "square");
+    let coord = |n: &Node, a: &str| -> f64 { n.attribute(a).expect(a).parse().expect("number") };
+    let (mut left, mut top, mut right, mut bottom) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    for s in &squares {
+        let (x, y) = (coord(s, "x"), coord(s, "y"));
+        left = left.min(x);
+        top = top.min(y);
+        right = right.max(x + coord(s, "width"));
+        bottom = bottom.max(y + coord(s, "height"));
+    }
+    let inside = |(x, y): (f64, f64)| x >= left && x <= right && y >= top && y <= bottom;
+    let arrows = by_class(&doc, "trajectory");
+    assert!(
+        arrows.len() > 300,
+        "a busy picture: {} arrows",
+        arrows.len()
+    );
+    for a in &arrows {
+        let d = a.attribute("d").expect("d");
+        assert!(points(d).into_iter().all(inside), "arrow {d}");
+    }
+    for h in by_class(&doc, "arrowhead") {
+        let p = h.attribute("points").expect("points");
+        assert!(points(p).into_iter().all(inside), "arrowhead {p}");
+    }
+    for dot in by_class(&doc, "alpha") {
+        assert!(inside((coord(&dot, "cx"), coord(&dot, "cy"))));
+    }
+    for label in by_class(&doc, "label") {
+        let r = label
+            .children()
+            .find(|n| n.has_tag_name("rect"))
+            .expect("a box");
+        let (x, y) = (coord(&r, "x"), coord(&r, "y"));
+        assert!(inside((x, y)) && inside((x + coord(&r, "width"), y + coord(&r, "height"))));
+    }
+
+    let out = zonal(&[
+        "render",
+        "r3k2r/2n2n2/1sp2ps1/8/4N3/1SNP1N2/2P2P2/R2CK2R w Pp 0 1",
+        "--highlight",
+        "e2e5",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("e2-e5 is not a legal move"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -31,6 +31,8 @@ fn plain(mode: Mode, hash_mb: usize) -> EngineConfig {
         null_move: false,
         reductions: false,
         exact_tt_depth: true,
+        // Delta pruning makes a quiescence score depend on its window, which the table changes.
+        quiescence_pruning: false,
         ..EngineConfig::default()
     }
 }
@@ -210,6 +212,39 @@ fn zone_mode_claims_no_loss_that_full_width_refutes() {
                     "{pos}: zones {zones:?} full {full:?}"
                 );
             }
+        }
+    }
+}
+
+/// Issue 17, defect 3: on crowded boards, where every piece can take, the quiescence stays
+/// bounded, so a deeper search never costs fewer nodes than a shallower one, and depth 1 of the
+/// issue's position is cheap (544,569 nodes before; full width then took 34,833).
+#[test]
+fn crowded_boards_keep_the_quiescence_bounded() {
+    for (text, deepest) in [
+        ("4k3/8/rrrrrr2/ssssss2/SSSSSS2/RRRRRR2/8/4K3 w - 0 1", 2),
+        ("4k3/rrrrrrr1/sssssss1/8/8/SSSSSSS1/RRRRRRR1/4K3 w - 0 1", 4),
+        (
+            "rspckpsr/nnnnnnnn/rrrrrrrr/ssssssss/SSSSSSSS/RRRRRRRR/NNNNNNNN/RSPCKPSR w Pp 0 1",
+            2,
+        ),
+    ] {
+        let pos: Position = text.parse().expect("position");
+        for mode in [Mode::Zones, Mode::Full] {
+            let cfg = EngineConfig {
+                mode,
+                ..EngineConfig::default()
+            };
+            let nodes: Vec<u64> = (1..=deepest).map(|d| search(&cfg, &pos, d).nodes).collect();
+            assert!(
+                nodes[0] < 40_000,
+                "{text} {mode:?}: depth 1 took {} nodes",
+                nodes[0]
+            );
+            assert!(
+                nodes.windows(2).all(|w| w[0] <= w[1]),
+                "{text} {mode:?}: nodes by depth {nodes:?}"
+            );
         }
     }
 }

@@ -389,9 +389,14 @@ pub fn to_text(a: &Analysis, expected: &Expected) -> String {
     }
     let _ = writeln!(
         out,
-        "Zones (horizon {} half-moves): {}",
+        "Zones (horizon {} half-moves): {}{}",
         a.horizon,
-        a.zones.len()
+        a.zones.len(),
+        if a.zones.is_empty() {
+            ""
+        } else {
+            " (outcome: units the root's side (+) gains if the zone is played out; negative: it loses)"
+        }
     );
     for z in &a.zones {
         let other = z.outcome_other.map_or(String::new(), |o| {

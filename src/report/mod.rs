@@ -13,7 +13,7 @@ pub mod svg;
 pub mod zones;
 
 /// A text diagram of the board, rank 8 on top, with file and rank labels; `.` for empty squares
-/// and `:` for empty castle squares.
+/// and `:` for empty castle squares, with a one-line key below.
 pub fn diagram(board: &crate::Board) -> String {
     let mut out = String::new();
     for rank in (0..8).rev() {
@@ -31,6 +31,7 @@ pub fn diagram(board: &crate::Board) -> String {
         out.push('\n');
     }
     out.push_str("   a b c d e f g h\n");
+    out.push_str("   (White upper case, Black lower case; '.' empty, ':' empty castle square)\n");
     out
 }
 
@@ -47,6 +48,11 @@ pub fn square_grid(mut cell: impl FnMut(crate::Square) -> String) -> String {
     }
     out.push_str("    a  b  c  d  e  f  g  h\n");
     out
+}
+
+/// `"s"` unless `n` is 1: `format!("{n} move{}", plural(n))`.
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 /// Half-units written as units with a `½`, as the books do (7 -> `3½`).

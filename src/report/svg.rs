@@ -123,6 +123,8 @@ const WIDTH: f64 = LX + 350.0;
 const LABEL_FONT: f64 = 11.0;
 /// Height of a label's box.
 const LABEL_H: f64 = 16.0;
+/// Lines of one label along which its places are sought.
+const LABEL_LINES_TRIED: usize = 3;
 /// Font-size of the force sums.
 const FORCE_FONT: f64 = 11.0;
 
@@ -251,9 +253,14 @@ impl Rect {
     }
 
     fn hits_circle(&self, c: Pt, r: f64) -> bool {
-        let nx = c.0.clamp(self.x, self.x + self.w);
-        let ny = c.1.clamp(self.y, self.y + self.h);
-        norm(sub(c, (nx, ny))) < r
+        let d = sub(
+            c,
+            (
+                c.0.clamp(self.x, self.x + self.w),
+                c.1.clamp(self.y, self.y + self.h),
+            ),
+        );
+        d.0 * d.0 + d.1 * d.1 < r * r
     }
 
     fn inside_board(&self) -> bool {
@@ -264,9 +271,15 @@ impl Rect {
     }
 }
 
+/// Lanes on each side of a square's middle: the widest offset, `MAX_LANE · LANE_GAP`, keeps an
+/// arrow inside its squares.
+const MAX_LANE: i32 = 4;
+/// Lanes in the order they are taken: 0, 1, -1, 2, -2, ...
+const LANE_ORDER: [i32; 2 * MAX_LANE as usize + 1] = [0, 1, -1, 2, -2, 3, -3, 4, -4];
+
 /// The stretches of the board each arrow uses, so that arrows sharing one are drawn side by side.
 #[derive(Default)]
-struct Lanes(HashMap<(usize, usize), Vec<i32>>);
+struct Lanes(HashMap<(usize, usize), [u32; LANE_ORDER.len()]>);
 
 impl Lanes {
     /// Unit stretches of a step: a straight step is split into one-square stretches; a leap is one.
@@ -289,24 +302,24 @@ impl Lanes {
     }
 
     /// Picks the first lane (0, 1, -1, 2, -2, ...) that no earlier arrow on any of these squares'
-    /// stretches uses, and records it.
+    /// stretches uses; when all are taken, the least crowded one. Records it.
     fn assign(&mut self, squares: &[Square]) -> i32 {
         let stretches: Vec<(usize, usize)> = squares
             .windows(2)
             .flat_map(|w| Lanes::stretches(w[0], w[1]))
             .collect();
-        let lane = (0..)
-            .map(|k: i32| if k % 2 == 1 { k / 2 + 1 } else { -(k / 2) })
-            .find(|lane| {
-                stretches
-                    .iter()
-                    .all(|s| self.0.get(s).is_none_or(|used| !used.contains(lane)))
-            })
-            .unwrap_or(0);
+        let crowd = |k: usize| {
+            stretches
+                .iter()
+                .map(|s| self.0.get(s).map_or(0, |used| used[k]))
+                .max()
+                .unwrap_or(0)
+        };
+        let k = (0..LANE_ORDER.len()).min_by_key(|&k| crowd(k)).unwrap_or(0);
         for s in stretches {
-            self.0.entry(s).or_default().push(lane);
+            self.0.entry(s).or_default()[k] += 1;
         }
-        lane
+        LANE_ORDER[k]
     }
 }
 
@@ -462,7 +475,7 @@ fn geometry(
     line.push(base);
     let side = (-last_dir.1 * head_half, last_dir.0 * head_half);
     let head = Some([tip, add(base, side), sub(base, side)]);
-    let alpha = (1..n)
+    let alpha: Vec<(Square, Pt)> = (1..n)
         .map(|i| {
             let p = if occupied(squares[i]) {
                 // On the rim of the piece, where the arrow arrives.
@@ -474,17 +487,26 @@ fn geometry(
             (squares[i], p)
         })
         .collect();
-    let beta = passed
+    let beta: Vec<(Square, Pt)> = passed
         .iter()
         .zip(&offsets)
         .flat_map(|(set, &o)| set.iter().map(move |&sq| (sq, add(centre(sq), o))))
         .collect();
+    // Sharp turns of outer lanes could reach past the edge: everything stays on the board.
     Geometry {
-        line,
-        head,
-        alpha,
-        beta,
+        line: line.into_iter().map(on_board).collect(),
+        head: head.map(|h| h.map(on_board)),
+        alpha: alpha.into_iter().map(|(sq, p)| (sq, on_board(p))).collect(),
+        beta: beta.into_iter().map(|(sq, p)| (sq, on_board(p))).collect(),
     }
+}
+
+/// The nearest point to `p` on the board (1 px inside its edge).
+fn on_board(p: Pt) -> Pt {
+    (
+        p.0.clamp(BX + 1.0, BX + 8.0 * S - 1.0),
+        p.1.clamp(BY + 1.0, BY + 8.0 * S - 1.0),
+    )
 }
 
 fn polyline_d(points: &[Pt]) -> String {
@@ -530,72 +552,193 @@ impl Label {
     }
 }
 
-/// What labels should keep clear of.
-#[derive(Default)]
+/// Side of a cell of the raster that label placement scores, in px.
+const CELL: f64 = 4.0;
+/// Cells of the raster along each side of the board (labels stay on the board).
+const CELLS: usize = (8.0 * S / CELL) as usize;
+/// Cost of covering one px of an arrow's stroke with a label.
+const STROKE_COST: f64 = 2.0;
+/// Cost of covering an alpha- or beta-square's mark.
+const MARK_COST: f64 = 20.0;
+/// Cost of covering a piece's disc.
+const PIECE_COST: f64 = 400.0;
+/// Cost of covering a force text.
+const TEXT_COST: f64 = 40.0;
+/// Cost of covering one cell of a label placed earlier (a whole label: about 1000 per 16 cells).
+const LABEL_CELL_COST: f64 = 64.0;
+
+/// What labels should keep clear of, as costs on a raster of the board: strokes and marks are
+/// summed into the cells they cross (then into a summed-area table, so a box's cost is four
+/// look-ups), pieces and force texts are kept by square and tested exactly, placed labels mark
+/// their cells. Placing n labels costs n · (candidates) · (cells of a label), whatever the
+/// number of arrows.
 struct Obstacles {
-    /// Centres of the pieces' discs.
-    pieces: Vec<Pt>,
-    /// Every drawn arrow stroke, as segments.
-    segments: Vec<(Pt, Pt)>,
-    /// Dots and crosses.
-    marks: Vec<Pt>,
-    /// Force texts.
-    texts: Vec<Rect>,
+    /// Cost of each cell from strokes and marks (row-major, rank 8's edge first).
+    ink: Vec<f64>,
+    /// Summed-area table of `ink`, (CELLS + 1)² entries, built by [`Obstacles::seal`].
+    sums: Vec<f64>,
+    /// Labels placed so far covering each cell.
+    labels: Vec<u16>,
+    /// The disc centre on each square of the picture (index: row · 8 + column).
+    pieces: [Option<Pt>; 64],
+    /// The force text's box on each square.
+    texts: [Option<Rect>; 64],
+}
+
+impl Default for Obstacles {
+    fn default() -> Self {
+        Obstacles {
+            ink: vec![0.0; CELLS * CELLS],
+            sums: Vec::new(),
+            labels: vec![0; CELLS * CELLS],
+            pieces: [None; 64],
+            texts: [None; 64],
+        }
+    }
 }
 
 impl Obstacles {
+    /// The cell holding a point, if it is on the board.
+    fn cell(p: Pt) -> Option<usize> {
+        let (x, y) = ((p.0 - BX) / CELL, (p.1 - BY) / CELL);
+        let inside = (0.0..CELLS as f64).contains(&x) && (0.0..CELLS as f64).contains(&y);
+        // Both are in 0..CELLS here.
+        inside.then(|| y as usize * CELLS + x as usize)
+    }
+
+    /// The square of the picture (row · 8 + column) holding a point, if on the board.
+    fn square(p: Pt) -> Option<usize> {
+        let (x, y) = ((p.0 - BX) / S, (p.1 - BY) / S);
+        let inside = (0.0..8.0).contains(&x) && (0.0..8.0).contains(&y);
+        inside.then(|| y as usize * 8 + x as usize)
+    }
+
+    /// The columns and rows of cells a box touches (clipped to the board).
+    fn cells_of(r: &Rect) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let span = |lo: f64, len: f64, origin: f64| {
+            let a = ((lo - origin) / CELL).floor().clamp(0.0, CELLS as f64);
+            let b = ((lo + len - origin) / CELL).ceil().clamp(0.0, CELLS as f64);
+            // Whole numbers in 0..=CELLS.
+            a as usize..b as usize
+        };
+        (span(r.x, r.w, BX), span(r.y, r.h, BY))
+    }
+
+    /// Adds a stroke: its length, px by px, to the cells it crosses.
+    fn add_segment(&mut self, a: Pt, b: Pt) {
+        let len = norm(sub(b, a));
+        let steps = len.ceil().max(1.0) as usize;
+        let per_step = STROKE_COST * len / steps as f64;
+        for k in 0..steps {
+            let p = add(a, mul(sub(b, a), (k as f64 + 0.5) / steps as f64));
+            if let Some(c) = Obstacles::cell(p) {
+                self.ink[c] += per_step;
+            }
+        }
+    }
+
     /// Adds an arrow's strokes (line and head) and its marks.
     fn add_arrow(&mut self, g: &Geometry) {
-        self.segments
-            .extend(g.line.windows(2).map(|w| (w[0], w[1])));
+        for w in g.line.windows(2) {
+            self.add_segment(w[0], w[1]);
+        }
         if let Some([tip, b, c]) = g.head {
-            self.segments.push((b, c));
-            self.segments.push((mul(add(b, c), 0.5), tip));
+            self.add_segment(b, c);
+            self.add_segment(mul(add(b, c), 0.5), tip);
         }
-        self.marks
-            .extend(g.alpha.iter().chain(&g.beta).map(|&(_, p)| p));
+        for &(_, p) in g.alpha.iter().chain(&g.beta) {
+            if let Some(c) = Obstacles::cell(p) {
+                self.ink[c] += MARK_COST;
+            }
+        }
     }
-}
 
-/// Whether the segment a-b meets the box (Liang-Barsky clipping).
-fn segment_hits(r: &Rect, a: Pt, b: Pt) -> bool {
-    let d = sub(b, a);
-    let (mut t0, mut t1) = (0.0f64, 1.0f64);
-    for (p, q) in [
-        (-d.0, a.0 - r.x),
-        (d.0, r.x + r.w - a.0),
-        (-d.1, a.1 - r.y),
-        (d.1, r.y + r.h - a.1),
-    ] {
-        if p.abs() < 1e-12 {
-            if q < 0.0 {
-                return false;
-            }
-        } else {
-            let t = q / p;
-            if p < 0.0 {
-                t0 = t0.max(t);
-            } else {
-                t1 = t1.min(t);
-            }
-            if t0 > t1 {
-                return false;
+    /// Adds a piece's disc centred at `c`.
+    fn add_piece(&mut self, c: Pt) {
+        if let Some(sq) = Obstacles::square(c) {
+            self.pieces[sq] = Some(c);
+        }
+    }
+
+    /// Adds a force text's box.
+    fn add_text(&mut self, r: Rect) {
+        if let Some(sq) = Obstacles::square((r.x + r.w / 2.0, r.y + r.h / 2.0)) {
+            self.texts[sq] = Some(r);
+        }
+    }
+
+    /// Builds the summed-area table once every stroke and mark is in.
+    fn seal(&mut self) {
+        let n = CELLS + 1;
+        self.sums = vec![0.0; n * n];
+        for y in 0..CELLS {
+            let mut row = 0.0;
+            for x in 0..CELLS {
+                row += self.ink[y * CELLS + x];
+                self.sums[(y + 1) * n + x + 1] = self.sums[y * n + x + 1] + row;
             }
         }
     }
-    true
+
+    /// Records a placed label (with a margin of 2 px).
+    fn add_label(&mut self, r: &Rect) {
+        let (cols, rows) = Obstacles::cells_of(&Rect {
+            x: r.x - 2.0,
+            y: r.y - 2.0,
+            w: r.w + 4.0,
+            h: r.h + 4.0,
+        });
+        for y in rows {
+            for x in cols.clone() {
+                self.labels[y * CELLS + x] = self.labels[y * CELLS + x].saturating_add(1);
+            }
+        }
+    }
+
+    /// The summed cost of what `r` covers.
+    fn cost(&self, r: &Rect) -> f64 {
+        let (cols, rows) = Obstacles::cells_of(r);
+        let n = CELLS + 1;
+        let mut total = self.sums[rows.end * n + cols.end]
+            - self.sums[rows.start * n + cols.end]
+            - self.sums[rows.end * n + cols.start]
+            + self.sums[rows.start * n + cols.start];
+        for y in rows {
+            let row = &self.labels[y * CELLS + cols.start..y * CELLS + cols.end];
+            total += LABEL_CELL_COST * row.iter().map(|&c| f64::from(c)).sum::<f64>();
+        }
+        // Pieces and texts on the squares the box touches.
+        let first = ((r.x - BX) / S).floor().max(0.0) as usize;
+        let last = (((r.x + r.w - BX) / S).floor().max(0.0) as usize).min(7);
+        let top = ((r.y - BY) / S).floor().max(0.0) as usize;
+        let bottom = (((r.y + r.h - BY) / S).floor().max(0.0) as usize).min(7);
+        for row in top..=bottom.max(top).min(7) {
+            for col in first..=last.max(first).min(7) {
+                let sq = row * 8 + col;
+                if self.pieces[sq].is_some_and(|c| r.hits_circle(c, R + 2.0)) {
+                    total += PIECE_COST;
+                }
+                if self.texts[sq].is_some_and(|t| r.overlaps(&t, 0.0)) {
+                    total += TEXT_COST;
+                }
+            }
+        }
+        total
+    }
 }
 
 /// Places each label near the start of its arrows, at the spot that covers the least: other
 /// labels, pieces, arrows, marks and force texts, in that order of cost.
-fn place_labels(labels: &[Label], obstacles: &Obstacles) -> Vec<Rect> {
+fn place_labels(labels: &[Label], obstacles: &mut Obstacles) -> Vec<Rect> {
+    obstacles.seal();
     let mut placed: Vec<Rect> = Vec::with_capacity(labels.len());
     for label in labels {
         let w = text_width(&label.text, LABEL_FONT) * if label.bold() { 1.1 } else { 1.0 } + 10.0;
         let h = LABEL_H;
-        // (centre, preference): along each line from its start, on it and to either side.
+        // (centre, preference): along each line from its start, on it and to either side; the
+        // lines all leave one piece, so a few of them give the spots worth trying.
         let mut candidates: Vec<(Pt, f64)> = Vec::new();
-        for line in &label.lines {
+        for line in label.lines.iter().take(LABEL_LINES_TRIED) {
             let mut walked = 0.0;
             for seg in line.windows(2) {
                 let (a, b) = (seg[0], seg[1]);
@@ -627,56 +770,31 @@ fn place_labels(labels: &[Label], obstacles: &Obstacles) -> Vec<Rect> {
             let clear = w / 2.0 * d.0.abs() + h / 2.0 * d.1.abs();
             candidates.push((add(label.anchor, mul(d, R + 3.0 + clear)), 15.0));
         }
-        let cost = |r: &Rect, preference: f64| -> f64 {
+        let mut best: Option<(f64, Rect)> = None;
+        for &(c, preference) in &candidates {
+            let r = Rect::around(c, w, h);
             if !r.inside_board() {
-                return f64::INFINITY;
+                continue;
             }
-            let count = |n: usize, weight: f64| n as f64 * weight;
-            preference
-                + count(placed.iter().filter(|o| r.overlaps(o, 2.0)).count(), 1000.0)
-                + count(
-                    obstacles
-                        .pieces
-                        .iter()
-                        .filter(|&&c| r.hits_circle(c, R + 2.0))
-                        .count(),
-                    400.0,
-                )
-                + count(
-                    obstacles
-                        .segments
-                        .iter()
-                        .filter(|&&(a, b)| segment_hits(r, a, b))
-                        .count(),
-                    30.0,
-                )
-                + count(
-                    obstacles
-                        .marks
-                        .iter()
-                        .filter(|&&c| r.hits_circle(c, 6.0))
-                        .count(),
-                    20.0,
-                )
-                + count(
-                    obstacles
-                        .texts
-                        .iter()
-                        .filter(|o| r.overlaps(o, 0.0))
-                        .count(),
-                    40.0,
-                )
+            // The preference alone already loses: no need to look at the obstacles.
+            if best.is_some_and(|(cost, _)| cost <= preference) {
+                continue;
+            }
+            let cost = preference + obstacles.cost(&r);
+            if best.is_none_or(|(b, _)| cost < b) {
+                best = Some((cost, r));
+            }
+        }
+        let rect = match best {
+            Some((_, r)) => r,
+            None => clamp_to_board(Rect::around(
+                candidates.first().map_or(label.anchor, |c| c.0),
+                w,
+                h,
+            )),
         };
-        let best = candidates
-            .iter()
-            .map(|&(c, pref)| {
-                let r = Rect::around(c, w, h);
-                (cost(&r, pref), r)
-            })
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-            .map(|(c, r)| if c.is_finite() { r } else { clamp_to_board(r) })
-            .unwrap_or_else(|| Rect::around((BX, BY), w, h));
-        placed.push(best);
+        obstacles.add_label(&rect);
+        placed.push(rect);
     }
     placed
 }
@@ -1029,7 +1147,7 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
             let (cx, cy) = centre(sq);
             let text = format!("{}:{}", units(w), units(b));
             let baseline = cy + S / 2.0 - 4.0;
-            obstacles.texts.push(Rect::around(
+            obstacles.add_text(Rect::around(
                 (cx, baseline - 4.0),
                 text_width(&text, FORCE_FONT),
                 FORCE_FONT,
@@ -1052,7 +1170,7 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
     for sq in Square::all() {
         let Some(p) = pos.piece_at(sq) else { continue };
         let c = centre(sq);
-        obstacles.pieces.push(c);
+        obstacles.add_piece(c);
         let (fill, stroke, ink) = match p.color {
             Color::White => ("#fcfbf7", "#27272a", "#1c1917"),
             Color::Black => ("#292524", "#0c0a09", "#fafaf9"),
@@ -1102,7 +1220,7 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
     if !labels.is_empty() {
         // Roots' and the highlight's labels get their places first (the sort is stable).
         labels.sort_by_key(|l| l.zone.is_some() && l.level > 0);
-        let rects = place_labels(&labels, &obstacles);
+        let rects = place_labels(&labels, &mut obstacles);
         let _ = writeln!(body, "<g class=\"labels\">");
         for (label, r) in labels.iter().zip(&rects) {
             write_label(&mut body, label, r);
@@ -1364,5 +1482,10 @@ mod tests {
         assert_eq!(lanes.assign(&[sq("e4"), sq("e5"), sq("d5")]), -1);
         // Nothing shared.
         assert_eq!(lanes.assign(&[sq("a1"), sq("b3")]), 0);
+        // Lanes are bounded: the tenth arrow on a1-a2 shares the least crowded, the first.
+        let taken: Vec<i32> = (0..10)
+            .map(|_| lanes.assign(&[sq("a1"), sq("a2")]))
+            .collect();
+        assert_eq!(taken, [0, 1, -1, 2, -2, 3, -3, 4, -4, 0]);
     }
 }

@@ -28,6 +28,7 @@
 //! assert!(zones::to_text(&mp, &pos).contains("Ritter e3 -> Knecht e5"));
 //! ```
 
+use super::plural;
 use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
 use crate::report::units;
@@ -957,10 +958,6 @@ pub fn to_text(mp: &Projection<Piece>, pos: &Position) -> String {
     ZonesJson::new(mp, pos).to_text()
 }
 
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
 /// Escapes text for a double-quoted DOT string.
 fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -1151,7 +1148,21 @@ fn target_force(zone: &ZoneJson) -> Option<String> {
 
 fn status_long(zone: &ZoneJson) -> String {
     if zone.open {
-        return "OPEN (nothing stops it in time)".to_string();
+        // Open means no negation comes in time; the capture itself may still wait for
+        // superiority on the target (chess-t1 §5), which the force there shows.
+        return match zone
+            .contests
+            .iter()
+            .rfind(|c| c.square == zone.target.square)
+        {
+            Some(c) if c.plus <= c.minus => format!(
+                "OPEN (nothing stops it in time; the capture still needs superiority on {}, now {}:{})",
+                c.square,
+                units(c.plus),
+                units(c.minus)
+            ),
+            _ => "OPEN (nothing stops it in time)".to_string(),
+        };
     }
     let mut parts = Vec::new();
     if zone.target_defended {

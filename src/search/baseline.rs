@@ -365,6 +365,7 @@ pub fn search(pos: &Position, cfg: &BaselineConfig) -> SearchResult {
             line,
             motives,
             exact: is_exact,
+            depth,
         });
     }
     // Best first; among equal scores exact ones first, then in search order (a stable sort), so

@@ -104,6 +104,9 @@ pub struct EngineConfig {
     /// is ahead or level plays on instead of shuffling into a repetition. 0 for analysis, where a
     /// draw is shown as 0.
     pub contempt: i32,
+    /// Bound the quiescence on crowded boards: after [`QS_WIDE_PLIES`] plies only recaptures
+    /// on the last square, and no capture that cannot lift the score near alpha (delta pruning).
+    pub quiescence_pruning: bool,
 }
 
 impl Default for EngineConfig {
@@ -125,6 +128,7 @@ impl Default for EngineConfig {
             reductions: true,
             exact_tt_depth: false,
             contempt: DEFAULT_CONTEMPT,
+            quiescence_pruning: true,
         }
     }
 }
@@ -330,6 +334,7 @@ impl Engine {
                 line: r.line,
                 motives: r.motives,
                 exact: r.exact,
+                depth: r.depth,
             })
             .collect();
         let (best, score_cp, line) = match root.first() {
@@ -366,6 +371,8 @@ struct RootState {
     extend: bool,
     /// Ordering key of the first iteration.
     order: i32,
+    /// Depth of the iteration that last scored it (0: not searched yet).
+    depth: u32,
 }
 
 struct Searcher<'a> {
@@ -608,6 +615,7 @@ impl Searcher<'_> {
                     named: rank.is_some(),
                     extend: self.cfg.zone_extend && rank.is_some_and(|i| extends(&named[i].1)),
                     order,
+                    depth: 0,
                 }
             })
             .collect();
@@ -739,6 +747,7 @@ impl Searcher<'_> {
             finished += 1;
             let state = &mut root[i];
             state.score = score;
+            state.depth = depth as u32;
             state.exact = score > floor && score < beta;
             if state.exact || score > floor {
                 state.line.clear();
@@ -800,7 +809,7 @@ impl Searcher<'_> {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 8 {
-            return self.quiescence(pos, alpha, beta, ply, self.cfg.quiescence_depth);
+            return self.quiescence(pos, alpha, beta, ply, self.cfg.quiescence_depth, None);
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
@@ -1074,6 +1083,7 @@ impl Searcher<'_> {
         beta: i32,
         ply: usize,
         qdepth: u32,
+        last_to: Option<Square>,
     ) -> i32 {
         if self.out_of_time() {
             return 0;
@@ -1106,16 +1116,34 @@ impl Searcher<'_> {
             alpha = alpha.max(stand);
             best = stand;
         }
+        // Deep in the quiescence only recaptures on the last square are played, and a capture
+        // that cannot lift the score to alpha even with a margin is skipped (delta pruning):
+        // crowded boards, where every piece can take, keep a bounded tree.
+        let pruning = self.cfg.quiescence_pruning;
+        let deep = pruning && qdepth + QS_WIDE_PLIES <= self.cfg.quiescence_depth;
+        let m = &self.cfg.material;
+        let hopeless = |mv: &Move| {
+            pruning
+                && !danger
+                && mv.promotion.is_none()
+                && !decisive(pos, mv)
+                && best
+                    + mv.captured.map_or(0, |k| m.value(k)) * crate::eval::CP_PER_HALF_UNIT
+                    + QS_DELTA_MARGIN
+                    <= alpha
+        };
         let mut list: Vec<(i32, Move)> = moves
             .into_iter()
             .filter(|m| danger || m.is_capture() || decisive(pos, m))
+            .filter(|m| danger || !deep || Some(m.to) == last_to || decisive(pos, m))
+            .filter(|m| !hopeless(m))
             .map(|m| (self.order_key(pos, &m, PackedMove::NONE, MAX_PLY), m))
             .collect();
         for i in 0..list.len() {
             pick_best(&mut list[i..], |e| e.0);
             let mv = list[i].1;
             let child = pos.play(&mv);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth - 1);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth - 1, Some(mv.to));
             if self.stopped {
                 return 0;
             }
@@ -1132,6 +1160,12 @@ impl Searcher<'_> {
         best
     }
 }
+
+/// Quiescence plies in which every capture is tried; below them only recaptures.
+const QS_WIDE_PLIES: u32 = 4;
+/// Margin (cp) of the quiescence's delta pruning: a capture whose victim would not lift the
+/// standing score to within this of alpha is not tried.
+const QS_DELTA_MARGIN: i32 = 150;
 
 /// Moves the element with the highest key to the front of `items`.
 #[inline]

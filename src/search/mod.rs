@@ -84,6 +84,9 @@ pub struct RootMove {
     pub motives: Vec<Motive>,
     /// Whether `score` is exact (otherwise an upper bound: the move was refuted).
     pub exact: bool,
+    /// Depth of the iteration that scored the move; 0 when a limit stopped the search before
+    /// the move was searched at all (its score then means nothing).
+    pub depth: u32,
 }
 
 /// The result of a search.
