@@ -23,7 +23,7 @@ use crate::zone::{Projection, ZoneConfig};
 use crate::{book, posfile};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Writes a line to stdout; a closed pipe ends the command quietly, another write error (a
 /// full disk) is reported. Use inside functions returning `Result<_, CliError>`.
@@ -1185,7 +1185,10 @@ impl std::fmt::Display for GainUnits {
 /// legal in `pos`.
 fn parse_highlight(pos: &Position, text: &str) -> Result<crate::report::svg::Highlight, CliError> {
     let plain: String = text.chars().filter(|&c| c != '-').collect();
-    let (Some(from), Some(to)) = (plain.get(0..2), plain.get(2..4)) else {
+    let tail_ok = plain.get(4..).is_some_and(|t| {
+        t.is_empty() || (t.len() == 1 && t.chars().all(|c| c.is_ascii_alphabetic()))
+    });
+    let (Some(from), Some(to), true) = (plain.get(0..2), plain.get(2..4), tail_ok) else {
         return Err(CliError::input(format!(
             "--highlight: {:?} is not a move (expected e.g. e2e4)",
             crate::excerpt::excerpt(text)
@@ -1556,15 +1559,10 @@ fn analyse_cmd(
     let mut inputs = first.map(Ok).into_iter().chain(inputs);
     // A counter on stderr for batches (drawn only on a terminal).
     let progress = if batch {
-        indicatif::ProgressBar::new_spinner()
+        spinner("{elapsed_precise} {pos} positions analysed ({per_sec})")
     } else {
-        indicatif::ProgressBar::hidden()
+        spinner("{elapsed_precise} {spinner} analysing")
     };
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{elapsed_precise} {pos} positions analysed ({per_sec})",
-    ) {
-        progress.set_style(style);
-    }
     let mut pictures = svg.map(SvgFolder::new).transpose()?;
     let mut summary = crate::report::analysis::SummaryJson::default();
     if json && batch {
@@ -1574,11 +1572,19 @@ fn analyse_cmd(
         );
     }
     let mut written = 0usize;
-    loop {
-        let chunk: Vec<(Position, Expected)> = inputs
-            .by_ref()
-            .take(ANALYSE_CHUNK)
-            .collect::<Result<_, _>>()?;
+    // A bad record ends the run, after the records before it are analysed and printed.
+    let mut pending_error = None;
+    while pending_error.is_none() {
+        let mut chunk: Vec<(Position, Expected)> = Vec::with_capacity(ANALYSE_CHUNK);
+        for input in inputs.by_ref().take(ANALYSE_CHUNK) {
+            match input {
+                Ok(item) => chunk.push(item),
+                Err(e) => {
+                    pending_error = Some(e);
+                    break;
+                }
+            }
+        }
         if chunk.is_empty() {
             break;
         }
@@ -1608,6 +1614,9 @@ fn analyse_cmd(
         }
     }
     progress.finish_and_clear();
+    if let Some(e) = pending_error {
+        return Err(e);
+    }
     if batch {
         if json {
             let text = serde_json::to_string_pretty(&summary).map_err(|e| CliError {
@@ -1639,6 +1648,17 @@ fn indent(text: &str, prefix: &str) -> String {
         .join("\n")
 }
 
+/// A progress line on stderr with `template`, ticking by itself; drawn only when stderr is a
+/// terminal (indicatif hides it otherwise), so pipes and files never see it.
+fn spinner(template: &str) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
 fn search_cmd(
     pos: &Position,
     player: &crate::player::PlayerSpec,
@@ -1646,7 +1666,26 @@ fn search_cmd(
     json: bool,
 ) -> Result<(), CliError> {
     let start = Instant::now();
-    let result = player.search(pos, &[], limits);
+    // Each finished iteration is shown on a terminal while the search runs.
+    let progress = spinner("{elapsed_precise} {spinner} {msg}");
+    progress.set_message("searching");
+    let result = crate::player::Player::new(player.clone()).search(
+        pos,
+        &[],
+        limits,
+        &std::sync::atomic::AtomicBool::new(false),
+        &mut |info| {
+            let pv: Vec<String> = info.pv.iter().take(6).map(|m| m.uci()).collect();
+            progress.set_message(format!(
+                "depth {} score {} nodes {} pv {}",
+                info.depth,
+                crate::search::cp_text(info.score_cp),
+                info.nodes,
+                pv.join(" ")
+            ));
+        },
+    );
+    progress.finish_and_clear();
     let micros = start.elapsed().as_micros() as u64;
     if json {
         #[derive(Serialize)]

@@ -192,9 +192,10 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.finish_search(true);
                 return false;
             }
-            _ => self
-                .out
-                .line(&format!("info string unknown command: {}", line.trim())),
+            _ => self.out.line(&format!(
+                "info string unknown command: {}",
+                crate::excerpt::excerpt(line.trim())
+            )),
         }
         true
     }
@@ -289,7 +290,8 @@ impl<W: Write + Send + 'static> Session<W> {
                 },
             },
             _ => Err(format!(
-                "setoption: unknown option {name:?} (options: Mode, Hash, Horizon, Eval, Style, Contempt)"
+                "setoption: unknown option {:?} (options: Mode, Hash, Horizon, Eval, Style, Contempt)",
+                crate::excerpt::excerpt(&name)
             )),
         };
         match result {
@@ -388,7 +390,10 @@ fn parse_setoption(args: &[&str]) -> Result<(String, String), String> {
         return Err("missing option name after `name`".into());
     }
     if value.is_empty() {
-        return Err(format!("missing `value <VALUE>` for option {name:?}"));
+        return Err(format!(
+            "missing `value <VALUE>` for option {:?}",
+            crate::excerpt::excerpt(&name)
+        ));
     }
     Ok((name, value))
 }
@@ -406,7 +411,7 @@ pub fn parse_position(args: &[&str]) -> Result<(Game, Vec<u64>), String> {
         Some((&"startpos", extra)) => {
             return Err(format!(
                 "unexpected {:?} after startpos (expected `moves` or the end)",
-                extra.join(" ")
+                crate::excerpt::excerpt(&extra.join(" "))
             ));
         }
         Some((&"fen", fields)) => {
@@ -415,7 +420,7 @@ pub fn parse_position(args: &[&str]) -> Result<(Game, Vec<u64>), String> {
                     "a position string has 3 to 5 fields (placement side rights [quiet \
                      [move]]), found {} in {:?}",
                     fields.len(),
-                    fields.join(" ")
+                    crate::excerpt::excerpt(&fields.join(" "))
                 ));
             }
             let text = fields.join(" ");
@@ -427,7 +432,10 @@ pub fn parse_position(args: &[&str]) -> Result<(Game, Vec<u64>), String> {
             })?
         }
         Some((other, _)) => {
-            return Err(format!("expected startpos or fen, found {other:?}"));
+            return Err(format!(
+                "expected startpos or fen, found {:?}",
+                crate::excerpt::excerpt(other)
+            ));
         }
         None => return Err("expected startpos or fen".into()),
     };
@@ -523,7 +531,12 @@ pub fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
                     },
                 )?)
             }
-            _ => return Err(format!("unknown parameter {key:?}")),
+            _ => {
+                return Err(format!(
+                    "unknown parameter {:?}",
+                    crate::excerpt::excerpt(key)
+                ));
+            }
         }
         i += 2;
     }
@@ -536,6 +549,9 @@ pub fn parse_go(args: &[&str]) -> Result<(Limits, bool), String> {
     Ok((limits, infinite))
 }
 
+/// Longest command line the protocol reads (a `position` with a few hundred moves fits).
+pub const MAX_COMMAND_BYTES: usize = 1 << 20;
+
 /// Runs the protocol: commands from `input`, answers to `output`, until `quit` or the end of
 /// the input (which lets a search with limits finish and stops an infinite one). A broken pipe
 /// on `output` ends the session quietly (`Ok`); other write errors and read errors are
@@ -545,9 +561,22 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(mut input: R, output: W) -> io
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
+        let limit = MAX_COMMAND_BYTES as u64 + 1;
+        if io::Read::take(&mut input, limit).read_until(b'\n', &mut buf)? == 0 {
             session.finish_search(false);
             break;
+        }
+        if buf.len() > MAX_COMMAND_BYTES && buf.last() != Some(&b'\n') {
+            // An endless or huge line: skipped whole, with one answer, in bounded memory.
+            session.out.line(&format!(
+                "info string error: a command line is longer than {MAX_COMMAND_BYTES} bytes; skipped"
+            ));
+            input.skip_until(b'\n')?;
+            if session.out.is_broken() {
+                session.finish_search(true);
+                break;
+            }
+            continue;
         }
         let line = String::from_utf8_lossy(&buf);
         if !session.handle(&line) || session.out.is_broken() {
@@ -723,6 +752,18 @@ mod tests {
         assert!(lines[2].contains("unknown parameter \"sideways\""));
         assert!(lines[3].contains("movetime needs a value"));
         assert!(bestmove(&lines).is_empty());
+    }
+
+    #[test]
+    fn an_overlong_line_is_skipped_with_one_answer() {
+        let long = "x".repeat(MAX_COMMAND_BYTES + 10);
+        let lines = session(&format!("{long}\nisready\n{}\nisready\n", "y".repeat(500)));
+        assert_eq!(lines.len(), 4, "{:?}", &lines[..lines.len().min(4)]);
+        assert!(lines[0].starts_with("info string error: a command line is longer than"));
+        assert_eq!(lines[1], "readyok");
+        // Echoes of bad input are excerpts.
+        assert!(lines[2].starts_with("info string unknown command: yyy") && lines[2].len() < 200);
+        assert_eq!(lines[3], "readyok");
     }
 
     #[test]

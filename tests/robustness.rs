@@ -10,7 +10,12 @@
 //! - `posfile::parse_str`: an accepted text has one record per non-blank, non-comment line, each
 //!   record's position is what its first fields say, it survives `write_record` -> `parse_str`,
 //!   and unchanged lines give unchanged records; a rejected text's error points inside the text;
-//! - `Position::parse_uci`: accepts exactly the coordinate forms of the legal moves.
+//! - `Position::parse_uci`: accepts exactly the coordinate forms of the legal moves;
+//! - `protocol::run`: any sequence of commands (real ones with random arguments, and garbage)
+//!   leaves a session that answers a following request with a legal move, writing only
+//!   protocol lines of bounded length.
+//!
+//! Book notation is fuzzed in `tests/book.rs`.
 
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -633,5 +638,54 @@ proptest! {
         let back = posfile::parse_str(&line, "written");
         prop_assert!(back.is_ok(), "{:?}: {:?}", line, back);
         prop_assert_eq!(back.unwrap(), vec![record]);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine protocol: any sequence of commands, well-formed or not, leaves a working session.
+
+/// One protocol command: a mix of the real commands with random arguments and garbage. Search
+/// limits stay small so that a case costs milliseconds.
+fn protocol_command() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "(uci|isready|ucinewgame|stop|ponderhit|debug on|go infinite)",
+        "position (startpos|fen [1-8rspcknRSPCKN/]{1,20} [wbx] [Pp-]{1,2}( [0-9]{1,3}){0,2})( moves( [a-h][1-8][a-h][1-8]){0,4})?",
+        "position startpos moves( (e2e4|e7e5|b1c3|g8f6|a1a3|zz99)){0,4}",
+        "go( (depth [0-3x]|nodes [0-9]{1,3}|movetime [0-9]{1,2}|[wb]time [0-9]{1,3}|[wb]inc [0-9]|movestogo [0-9]{1,2}|mate 1|sideways)){1,3}",
+        "setoption name (Hash|Mode|Horizon|Eval|Style|Contempt|Foo)( value [0-9a-z-]{0,2})?",
+        "\\PC{0,30}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn protocol_sessions_survive_any_commands(
+        commands in proptest::collection::vec(protocol_command(), 0..8),
+    ) {
+        // After the random commands, a known request: its answer must be a legal move.
+        let mut input = commands.join("\n");
+        input.push_str("\nstop\nsetoption name Mode value zones\nposition startpos moves e2e4\ngo depth 1\n");
+        let out = zonal::protocol::SharedBuffer::default();
+        let result = zonal::protocol::run(std::io::Cursor::new(input.clone()), out.clone());
+        prop_assert!(result.is_ok(), "{:?}", result);
+        let text = String::from_utf8(out.contents()).expect("the protocol writes UTF-8");
+        for line in text.lines() {
+            prop_assert!(
+                ["id ", "uciok", "readyok", "info ", "bestmove ", "option "]
+                    .iter()
+                    .any(|p| line.starts_with(p)),
+                "unexpected line {:?} for {:?}",
+                line,
+                input
+            );
+            prop_assert!(line.len() < 2_000, "an answer of {} bytes", line.len());
+        }
+        let last = text.lines().rev().find_map(|l| l.strip_prefix("bestmove "));
+        let start = Position::startpos();
+        let pos = start.play(&start.parse_uci("e2e4").expect("e2e4"));
+        let best = last.and_then(|m| m.split_whitespace().next()).unwrap_or("(none)");
+        prop_assert!(pos.parse_uci(best).is_ok(), "bestmove {} for {:?}", best, input);
     }
 }

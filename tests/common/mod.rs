@@ -68,3 +68,31 @@ pub const SEEDS: &[&str] = &[
     "2pk4/V1V3VV/1R6/2P1s3/3S1p2/6r1/vv1v3v/4KP2 b Pp 0 1",
     "3ck3/1V2C1V1/2V5/8/8/5v2/1v1c2v1/3CK3 w Pp 0 1",
 ];
+
+/// Runs the `zonal` binary in the project's folder with `args` and optional stdin.
+pub fn zonal_with_input(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zonal"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run zonal");
+    if let (Some(input), Some(mut pipe)) = (stdin, child.stdin.take()) {
+        // The binary may stop reading early (that is what some tests check).
+        let _ = pipe.write_all(input);
+    }
+    child.wait_with_output().expect("zonal ran")
+}
+
+/// Runs the `zonal` binary in the project's folder with `args`.
+pub fn zonal(args: &[&str]) -> std::process::Output {
+    zonal_with_input(args, None)
+}
