@@ -411,6 +411,12 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
         (None, None) => Some(DEFAULT_DEPTH),
         _ => None,
     });
+    // The table need not hold more entries than the search may visit: memory follows the
+    // work (a batch with a small node bound runs in a few MB a thread).
+    if let Some(nodes) = limits.nodes {
+        let needed_mb = nodes.saturating_mul(TABLE_BYTES_PER_NODE).div_ceil(1 << 20);
+        spec.config.hash_mb = spec.config.hash_mb.min(needed_mb.max(1) as usize);
+    }
     if spec.kind == Kind::Baseline {
         spec.depth = Some(limits.depth.unwrap_or(cfg.horizon.max(1) as u32));
     }
@@ -514,6 +520,9 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
         micros: start.elapsed().as_micros(),
     }
 }
+
+/// Table bytes a searched node may need (an entry is 24 bytes; twice that leaves room).
+const TABLE_BYTES_PER_NODE: u64 = 48;
 
 /// Analyses many positions in parallel on `jobs` threads (all cores when `None`), calling
 /// `on_done` after each; the results come back in input order and do not depend on `jobs`.

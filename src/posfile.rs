@@ -625,7 +625,7 @@ pub struct Reader<R> {
     input: R,
     source: String,
     line: usize,
-    ids: HashMap<String, usize>,
+    ids: HashMap<Box<str>, usize>,
     buf: Vec<u8>,
     done: bool,
 }
@@ -709,7 +709,7 @@ impl<R: io::BufRead> Reader<R> {
                 if p.op.opcode == "id"
                     && let Some(id) = p.op.operands.first()
                 {
-                    if let Some(&first_line) = self.ids.get(id) {
+                    if let Some(&first_line) = self.ids.get(id.as_str()) {
                         let column = p.column;
                         return Err(self.fail(
                             column,
@@ -719,7 +719,7 @@ impl<R: io::BufRead> Reader<R> {
                             },
                         ));
                     }
-                    self.ids.insert(id.clone(), self.line);
+                    self.ids.insert(id.as_str().into(), self.line);
                 }
             }
             return Ok(Some(Record {

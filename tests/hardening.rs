@@ -342,6 +342,19 @@ fn a_clone_explains_itself() {
         text.contains("outcome: units the root's side (+) gains"),
         "{text}"
     );
+    // DOT labels are words, not the JSON's snake_case names.
+    let out = zonal(&["zones", MG, "--dot"]);
+    let dot = String::from_utf8_lossy(&out.stdout);
+    assert!(dot.contains("attack on a piece") && dot.contains("label=\"root of\""));
+    for raw in [
+        "attack_piece",
+        "root_of",
+        "attached_alpha",
+        "attached_beta",
+        "linked_to",
+    ] {
+        assert!(!dot.contains(raw), "{raw} in the DOT output");
+    }
     // A trajectory of one move is "1 move".
     let out = zonal(&["trajectories", "startpos", "--from", "b1", "--to", "c3"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("shortest: 1 move, 1 trajectory"));

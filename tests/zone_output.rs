@@ -434,7 +434,7 @@ fn dot_escapes_and_styles() {
     assert!(dot.contains("style=solid"));
     assert!(dot.contains("style=dashed"));
     assert!(dot.contains("style=dotted"));
-    assert!(dot.contains("label=\"root_of\""));
+    assert!(dot.contains("label=\"root of\""));
     // A quote in a label is escaped.
     let mut odd = report.clone();
     odd.position = "a \"quoted\" \\ position".to_string();

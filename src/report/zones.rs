@@ -243,6 +243,14 @@ impl RoleJson {
             RoleJson::AttackPiece => "attack_piece",
         }
     }
+
+    /// The words for text and pictures, e.g. `"attack on a piece"`.
+    pub const fn label(self) -> &'static str {
+        match self {
+            RoleJson::AttackPiece => "attack on a piece",
+            other => other.name(),
+        }
+    }
 }
 
 /// What reaching a zone's target achieves (see [`Aim`]).
@@ -534,6 +542,20 @@ impl EdgeJson {
         }
     }
 
+    /// The words for text and pictures, e.g. `"attached at alpha-square"`.
+    pub const fn label(&self) -> &'static str {
+        match self {
+            EdgeJson::RootOf { .. } => "root of",
+            EdgeJson::Attacks { .. } => "attacks",
+            EdgeJson::Negates { .. } => "negates",
+            EdgeJson::Supports { .. } => "supports",
+            EdgeJson::Blocks { .. } => "blocks",
+            EdgeJson::AttachedAlpha { .. } => "attached at alpha-square",
+            EdgeJson::AttachedBeta { .. } => "attached at beta-square",
+            EdgeJson::LinkedTo { .. } => "linked to zone",
+        }
+    }
+
     fn new(from: usize, to: usize, edge: Edge) -> EdgeJson {
         match edge {
             Edge::RootOf => EdgeJson::RootOf { from, to },
@@ -787,10 +809,10 @@ impl ZonesJson {
                 let label = match *edge {
                     EdgeJson::AttachedAlpha { index, .. }
                     | EdgeJson::AttachedBeta { index, .. } => {
-                        format!("{} {index}", edge.name())
+                        format!("{} {index}", edge.label())
                     }
-                    EdgeJson::LinkedTo { zone, .. } => format!("{} {zone}", edge.name()),
-                    _ => edge.name().to_string(),
+                    EdgeJson::LinkedTo { zone, .. } => format!("{} {zone}", edge.label()),
+                    _ => edge.label().to_string(),
                 };
                 let style = match edge {
                     EdgeJson::AttachedAlpha { .. }
@@ -1035,7 +1057,7 @@ fn node_attrs(zone: &ZoneJson, node: &NodeJson) -> String {
                     escape(&t.label),
                     letter(t.piece, t.color),
                     path(&t.squares),
-                    escape(&format!("{} ({})", t.role.name(), moves_and_time(t)))
+                    escape(&format!("{} ({})", t.role.label(), moves_and_time(t)))
                 );
                 format!(
                     "label=\"{label}\", shape=ellipse, color={}, fontcolor={}, style={style}{bold}",
