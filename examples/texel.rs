@@ -11,7 +11,7 @@
 //! cargo run --release --example texel -- [GAMES] [NODES_PER_MOVE]
 //! ```
 //! Prints the fitted weights as `name=value` lines and the error before and after. The weights
-//! are written into `DEFAULT_WEIGHTS` in `src/eval.rs` by hand, with the figures in NOTES.md.
+//! are written into `DEFAULT_WEIGHTS` in `crates/engine/src/eval.rs` by hand, with the figures in NOTES.md.
 //! The fitting uses floats: it is a tool, not part of the evaluation, which stays integer.
 
 use rayon::prelude::*;

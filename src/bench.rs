@@ -6,18 +6,18 @@
 //! zone-guided search with and without zone reuse, and batch analysis on one core and on all
 //! cores.
 
-use crate::analysis::{AnalysisConfig, analyse_all};
-use crate::force::ForceMap;
-use crate::incremental::Tracker;
-use crate::perft::perft;
-use crate::position::Position;
-use crate::rules::ChessT1;
-use crate::sample;
-use crate::search::Mode;
-use crate::search::baseline::{BaselineConfig as SearchConfig, search};
-use crate::zone::{Projection, ZoneConfig};
 use std::hint::black_box;
 use std::time::Instant;
+use zonal::analysis::{AnalysisConfig, analyse_all};
+use zonal::force::ForceMap;
+use zonal::incremental::Tracker;
+use zonal::perft::perft;
+use zonal::position::Position;
+use zonal::rules::ChessT1;
+use zonal::sample;
+use zonal::search::Mode;
+use zonal::search::baseline::{BaselineConfig as SearchConfig, search};
+use zonal::zone::{Projection, ZoneConfig};
 
 /// The figures `zonal bench` reports.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -53,7 +53,7 @@ pub struct BenchReport {
     pub zone_search_reuse_ms: f64,
     /// Share of the search's attack zones taken over from nearby nodes.
     pub search_reuse_share: f64,
-    /// The evaluation ([`crate::eval::evaluate`], full), nanoseconds per position.
+    /// The evaluation ([`zonal::eval::evaluate`], full), nanoseconds per position.
     pub eval_ns: f64,
     /// The engine's full-width search with the full evaluation, nodes per second on one core
     /// (each position searched to a fixed node count).
@@ -170,13 +170,13 @@ pub fn run(quick: bool) -> BenchReport {
         same_best += (zones.best == full.best) as usize;
     }
 
-    let weights = crate::eval::Weights::default();
+    let weights = zonal::eval::Weights::default();
     let t = Instant::now();
     for _ in 0..reps {
         for p in &positions {
-            black_box(crate::eval::evaluate(
+            black_box(zonal::eval::evaluate(
                 black_box(p),
-                crate::eval::Evaluation::Full,
+                zonal::eval::Evaluation::Full,
                 &weights,
             ));
         }
@@ -186,12 +186,12 @@ pub fn run(quick: bool) -> BenchReport {
     let engine_run = |mode: Mode| {
         let (mut nodes, mut secs) = (0u64, 0.0f64);
         for p in &positions {
-            let mut engine = crate::search::Engine::new(crate::search::EngineConfig {
+            let mut engine = zonal::search::Engine::new(zonal::search::EngineConfig {
                 mode,
-                ..crate::search::EngineConfig::default()
+                ..zonal::search::EngineConfig::default()
             });
             let t = Instant::now();
-            let r = engine.search(p, &[], &crate::search::Limits::nodes(engine_nodes));
+            let r = engine.search(p, &[], &zonal::search::Limits::nodes(engine_nodes));
             secs += t.elapsed().as_secs_f64();
             nodes += r.nodes;
         }
@@ -202,8 +202,8 @@ pub fn run(quick: bool) -> BenchReport {
     let zone_projections = one_thread(|| {
         let mut count = 0usize;
         for p in &positions {
-            let mut engine = crate::search::Engine::new(crate::search::EngineConfig::default());
-            engine.search(p, &[], &crate::search::Limits::nodes(engine_nodes));
+            let mut engine = zonal::search::Engine::new(zonal::search::EngineConfig::default());
+            engine.search(p, &[], &zonal::search::Limits::nodes(engine_nodes));
             count += engine.projections_built();
         }
         count

@@ -4,26 +4,26 @@
 //! through `tracing` (`RUST_LOG=debug` for more). Bad input ends with a message naming what and
 //! where, and exit code 2.
 
-use crate::bitboard::Bitboard;
-use crate::distance::distance_map;
-use crate::force::ForceMap;
-use crate::game::Game;
-use crate::moves::Move;
-use crate::perft;
-use crate::piece::Piece;
-use crate::position::Position;
-use crate::report::analysis::{AnalysisJson, Expected};
-use crate::report::units;
-use crate::report::zones::ZonesJson;
-use crate::rules::ChessT1;
-use crate::search::Mode;
-use crate::square::{Color, Square};
-use crate::trajectory::{Bundle, Trajectory, admissible};
-use crate::zone::{Projection, ZoneConfig};
-use crate::{book, posfile};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use std::time::{Duration, Instant};
+use zonal::bitboard::Bitboard;
+use zonal::distance::distance_map;
+use zonal::force::ForceMap;
+use zonal::game::Game;
+use zonal::moves::Move;
+use zonal::perft;
+use zonal::piece::Piece;
+use zonal::position::Position;
+use zonal::report::analysis::{AnalysisJson, Expected};
+use zonal::report::units;
+use zonal::report::zones::ZonesJson;
+use zonal::rules::ChessT1;
+use zonal::search::Mode;
+use zonal::square::{Color, Square};
+use zonal::trajectory::{Bundle, Trajectory, admissible};
+use zonal::zone::{Projection, ZoneConfig};
+use zonal::{book, posfile};
 
 /// Writes a line to stdout; a closed pipe ends the command quietly, another write error (a
 /// full disk) is reported. Use inside functions returning `Result<_, CliError>`.
@@ -106,11 +106,11 @@ pub struct BoundArgs {
 impl BoundArgs {
     /// The search limits: `depth`, else `default_depth` unless a bound was given on the command
     /// line (then the bounds alone end the search); the bounds, else their defaults.
-    fn limits(&self, depth: Option<u32>, default_depth: u32) -> crate::search::Limits {
+    fn limits(&self, depth: Option<u32>, default_depth: u32) -> zonal::search::Limits {
         let given = self.movetime.is_some() || self.nodes.is_some();
         let movetime = self.movetime.unwrap_or(DEFAULT_MOVETIME_MS);
         let nodes = self.nodes.unwrap_or(DEFAULT_NODES);
-        crate::search::Limits {
+        zonal::search::Limits {
             depth: depth.or((!given).then_some(default_depth)),
             movetime_ms: (movetime > 0).then_some(movetime),
             nodes: (nodes > 0).then_some(nodes),
@@ -150,20 +150,20 @@ impl EngineArgs {
         mode: Mode,
         horizon: i32,
         depth: Option<u32>,
-    ) -> Result<crate::player::PlayerSpec, CliError> {
-        let mut spec = crate::player::PlayerSpec::default();
+    ) -> Result<zonal::player::PlayerSpec, CliError> {
+        let mut spec = zonal::player::PlayerSpec::default();
         let c = &mut spec.config;
         c.mode = mode;
         c.evaluation =
-            crate::eval::Evaluation::parse(&self.eval).unwrap_or(crate::eval::Evaluation::Full);
+            zonal::eval::Evaluation::parse(&self.eval).unwrap_or(zonal::eval::Evaluation::Full);
         c.hash_mb = self.hash as usize;
         c.horizon = horizon;
         spec.reuse_zones = self.reuse_zones;
         c.zone_style =
-            crate::search::ZoneStyle::parse(&self.style).unwrap_or(crate::search::ZoneStyle::Steer);
+            zonal::search::ZoneStyle::parse(&self.style).unwrap_or(zonal::search::ZoneStyle::Steer);
         if self.baseline {
-            c.evaluation = crate::eval::Evaluation::Material;
-            spec.kind = crate::player::Kind::Baseline;
+            c.evaluation = zonal::eval::Evaluation::Material;
+            spec.kind = zonal::player::Kind::Baseline;
             spec.depth = Some(depth.unwrap_or(4).min(12));
         }
         Ok(spec)
@@ -591,8 +591,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         } => {
             let material = material_arg(material.as_deref())?;
             let mode = if full { Mode::Full } else { Mode::Zones };
-            let limits = bounds.limits(depth, crate::analysis::DEFAULT_DEPTH);
-            let cfg = crate::analysis::AnalysisConfig {
+            let limits = bounds.limits(depth, zonal::analysis::DEFAULT_DEPTH);
+            let cfg = zonal::analysis::AnalysisConfig {
                 horizon,
                 depth: limits.depth,
                 limits,
@@ -638,9 +638,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let position = pos.resolve()?;
             let show_zones = zones || zone.is_some() || side.is_some();
             let side = side.and_then(SideArg::color);
-            let opts = crate::report::svg::SvgOptions {
+            let opts = zonal::report::svg::SvgOptions {
                 force,
-                zones: show_zones.then_some(crate::report::svg::ZoneFilter { zone, side }),
+                zones: show_zones.then_some(zonal::report::svg::ZoneFilter { zone, side }),
                 highlight: highlight
                     .as_deref()
                     .map(|h| parse_highlight(&position, h))
@@ -669,7 +669,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let position = PosArg { pos, id, index }.resolve()?;
             perft_cmd(&position, depth, divide, parallel)
         }
-        Command::Engine => crate::protocol::run(std::io::stdin().lock(), std::io::stdout())
+        Command::Engine => zonal::protocol::run(std::io::stdin().lock(), std::io::stdout())
             .map_err(|e| CliError {
                 message: format!("engine protocol: {e}"),
                 code: 1,
@@ -837,7 +837,7 @@ fn play(
                 CliError::input(format!(
                     "{name}: move {} of its moves ({text_short}): {e}",
                     i + 1,
-                    text_short = crate::excerpt::excerpt(text)
+                    text_short = zonal::excerpt::excerpt(text)
                 ))
             })?;
         }
@@ -888,7 +888,7 @@ fn play(
         })
     } else {
         outln!("{pos}");
-        out!("{}", crate::report::diagram(pos.board()));
+        out!("{}", zonal::report::diagram(pos.board()));
         outln!("status: {status}");
         if let Some(result) = record.and_then(|r| r.operands("result")) {
             let reason = record
@@ -921,7 +921,7 @@ fn zones_cmd(
     json: bool,
     dot: bool,
 ) -> Result<(), CliError> {
-    use crate::incremental::{FootprintIndex, Tracker};
+    use zonal::incremental::{FootprintIndex, Tracker};
     let start = Instant::now();
     let mut tracker = Tracker::new(&ChessT1, *start_pos, config.clone());
     let mut log = String::new();
@@ -931,7 +931,7 @@ fn zones_cmd(
             return Err(CliError::input(format!(
                 "--after: move {} ({}): the game is over ({})",
                 i + 1,
-                crate::excerpt::excerpt(text),
+                zonal::excerpt::excerpt(text),
                 pos.status()
             )));
         }
@@ -1031,10 +1031,10 @@ fn perft_cmd(pos: &Position, depth: u32, divide: bool, parallel: bool) -> Result
 fn exchange_cmd(
     pos: &Position,
     sq: Square,
-    material: &crate::exchange::Material,
+    material: &zonal::exchange::Material,
     json: bool,
 ) -> Result<(), CliError> {
-    use crate::exchange::{WIN, exchange};
+    use zonal::exchange::{WIN, exchange};
     let x = exchange(pos, sq, material);
     if json {
         #[derive(Serialize)]
@@ -1113,7 +1113,7 @@ fn exchange_cmd(
     );
     for (i, s) in x.steps.iter().enumerate() {
         let taken = s.mv.captured.map_or(String::new(), |k| k.to_string());
-        let verb = if s.mv.kind == crate::moves::MoveKind::Exchange {
+        let verb = if s.mv.kind == zonal::moves::MoveKind::Exchange {
             "exchanges"
         } else {
             "takes"
@@ -1183,7 +1183,7 @@ impl std::fmt::Display for GainUnits {
 
 /// A move to highlight, `e2e4` or `e2-e4` (a promotion letter after it is ignored); it must be
 /// legal in `pos`.
-fn parse_highlight(pos: &Position, text: &str) -> Result<crate::report::svg::Highlight, CliError> {
+fn parse_highlight(pos: &Position, text: &str) -> Result<zonal::report::svg::Highlight, CliError> {
     let plain: String = text.chars().filter(|&c| c != '-').collect();
     let tail_ok = plain.get(4..).is_some_and(|t| {
         t.is_empty() || (t.len() == 1 && t.chars().all(|c| c.is_ascii_alphabetic()))
@@ -1191,7 +1191,7 @@ fn parse_highlight(pos: &Position, text: &str) -> Result<crate::report::svg::Hig
     let (Some(from), Some(to), true) = (plain.get(0..2), plain.get(2..4), tail_ok) else {
         return Err(CliError::input(format!(
             "--highlight: {:?} is not a move (expected e.g. e2e4)",
-            crate::excerpt::excerpt(text)
+            zonal::excerpt::excerpt(text)
         )));
     };
     let (from, to) = (
@@ -1207,13 +1207,13 @@ fn parse_highlight(pos: &Position, text: &str) -> Result<crate::report::svg::Hig
             "--highlight: {from}-{to} is not a legal move in {pos}"
         )));
     }
-    Ok(crate::report::svg::Highlight::new(from, to))
+    Ok(zonal::report::svg::Highlight::new(from, to))
 }
 
 fn render_cmd(
     pos: &Position,
     horizon: i32,
-    opts: &crate::report::svg::SvgOptions,
+    opts: &zonal::report::svg::SvgOptions,
     output: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
     let mp = match opts.zones {
@@ -1250,7 +1250,7 @@ fn render_cmd(
         }
         None => None,
     };
-    let picture = crate::report::svg::render(pos, mp.as_ref(), opts);
+    let picture = zonal::report::svg::render(pos, mp.as_ref(), opts);
     match output {
         Some(path) => std::fs::write(path, picture).map_err(|e| CliError {
             message: format!("cannot write {}: {e}", path.display()),
@@ -1261,11 +1261,11 @@ fn render_cmd(
 }
 
 /// The `--material` option: piece values, or the defaults.
-fn material_arg(text: Option<&str>) -> Result<crate::exchange::Material, CliError> {
+fn material_arg(text: Option<&str>) -> Result<zonal::exchange::Material, CliError> {
     match text {
-        Some(text) => crate::exchange::Material::parse(text)
+        Some(text) => zonal::exchange::Material::parse(text)
             .map_err(|e| CliError::input(format!("--material: {e}"))),
-        None => Ok(crate::exchange::Material::default()),
+        None => Ok(zonal::exchange::Material::default()),
     }
 }
 
@@ -1353,7 +1353,7 @@ fn distance_cmd(pos: &Position, subject: &Subject, json: bool) -> Result<(), Cli
     );
     out!(
         "{}",
-        crate::report::square_grid(|sq| map.get(sq).map_or("-".to_string(), |d| d.to_string()))
+        zonal::report::square_grid(|sq| map.get(sq).map_or("-".to_string(), |d| d.to_string()))
     );
     Ok(())
 }
@@ -1474,7 +1474,7 @@ fn trajectories_cmd(
     let (length, count) = (bundle.length(), bundle.count());
     outln!(
         "shortest: {length} move{}, {count} trajector{}",
-        crate::report::plural(length as usize),
+        zonal::report::plural(length as usize),
         if count == 1 { "y" } else { "ies" }
     );
     for (j, layer) in layers.iter().enumerate() {
@@ -1547,7 +1547,7 @@ fn analyse_cmd(
     args: &[String],
     id: Option<&str>,
     index: Option<usize>,
-    cfg: &crate::analysis::AnalysisConfig,
+    cfg: &zonal::analysis::AnalysisConfig,
     json: bool,
     jobs: Option<usize>,
     svg: Option<&std::path::Path>,
@@ -1564,11 +1564,11 @@ fn analyse_cmd(
         spinner("{elapsed_precise} {spinner} analysing")
     };
     let mut pictures = svg.map(SvgFolder::new).transpose()?;
-    let mut summary = crate::report::analysis::SummaryJson::default();
+    let mut summary = zonal::report::analysis::SummaryJson::default();
     if json && batch {
         outln!(
             "{{\n  \"schema_version\": {},\n  \"analyses\": [",
-            crate::report::analysis::SCHEMA_VERSION
+            zonal::report::analysis::SCHEMA_VERSION
         );
     }
     let mut written = 0usize;
@@ -1589,7 +1589,7 @@ fn analyse_cmd(
             break;
         }
         let positions: Vec<Position> = chunk.iter().map(|(p, _)| *p).collect();
-        let results = crate::analysis::analyse_all(&positions, cfg, jobs, || progress.inc(1));
+        let results = zonal::analysis::analyse_all(&positions, cfg, jobs, || progress.inc(1));
         for (analysis, (_, expected)) in results.iter().zip(&chunk) {
             written += 1;
             if let Some(folder) = pictures.as_mut() {
@@ -1609,7 +1609,7 @@ fn analyse_cmd(
                     outln!("{text}");
                 }
             } else {
-                outln!("{}", crate::report::analysis::to_text(analysis, expected));
+                outln!("{}", zonal::report::analysis::to_text(analysis, expected));
             }
         }
     }
@@ -1661,15 +1661,15 @@ fn spinner(template: &str) -> indicatif::ProgressBar {
 
 fn search_cmd(
     pos: &Position,
-    player: &crate::player::PlayerSpec,
-    limits: &crate::search::Limits,
+    player: &zonal::player::PlayerSpec,
+    limits: &zonal::search::Limits,
     json: bool,
 ) -> Result<(), CliError> {
     let start = Instant::now();
     // Each finished iteration is shown on a terminal while the search runs.
     let progress = spinner("{elapsed_precise} {spinner} {msg}");
     progress.set_message("searching");
-    let result = crate::player::Player::new(player.clone()).search(
+    let result = zonal::player::Player::new(player.clone()).search(
         pos,
         &[],
         limits,
@@ -1679,7 +1679,7 @@ fn search_cmd(
             progress.set_message(format!(
                 "depth {} score {} nodes {} pv {}",
                 info.depth,
-                crate::search::cp_text(info.score_cp),
+                zonal::search::cp_text(info.score_cp),
                 info.nodes,
                 pv.join(" ")
             ));
@@ -1725,7 +1725,7 @@ fn search_cmd(
                 "best {} ({}) score {} nodes {} depth {} mode {}",
                 mv.uci(),
                 book::write_move(pos, &mv),
-                crate::search::cp_text(result.score_cp),
+                zonal::search::cp_text(result.score_cp),
                 result.nodes,
                 result.depth,
                 result.mode.name()
@@ -1778,12 +1778,12 @@ impl SvgFolder {
 
     fn write(
         &mut self,
-        analysis: &crate::analysis::Analysis,
+        analysis: &zonal::analysis::Analysis,
         expected: &Expected,
         n: usize,
-        cfg: &crate::analysis::AnalysisConfig,
+        cfg: &zonal::analysis::AnalysisConfig,
     ) -> Result<(), CliError> {
-        use crate::report::svg::{Highlight, SvgOptions, ZoneFilter, render};
+        use zonal::report::svg::{Highlight, SvgOptions, ZoneFilter, render};
         let pos = &analysis.position;
         let zone_cfg = ZoneConfig {
             horizon: cfg.horizon,
@@ -1904,11 +1904,11 @@ pub struct MatchArgs {
 }
 
 /// Reads `ELO0,ELO1` of `--sprt` with its error rates.
-fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<crate::matchplay::SprtConfig, CliError> {
+fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<zonal::matchplay::SprtConfig, CliError> {
     let bad = || {
         CliError::input(format!(
             "--sprt {:?}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10",
-            crate::excerpt::excerpt(text)
+            zonal::excerpt::excerpt(text)
         ))
     };
     let (a, b) = text.split_once(',').ok_or_else(bad)?;
@@ -1924,7 +1924,7 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<crate::matchplay::Spr
             )));
         }
     }
-    Ok(crate::matchplay::SprtConfig {
+    Ok(zonal::matchplay::SprtConfig {
         elo0,
         elo1,
         alpha,
@@ -1933,11 +1933,11 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<crate::matchplay::Spr
 }
 
 fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
-    use crate::matchplay::{self, MatchConfig, MatchReport, Opening, PlayerDef, TimeControl};
     use std::io::{IsTerminal, Write};
+    use zonal::matchplay::{self, MatchConfig, MatchReport, Opening, PlayerDef, TimeControl};
     let player = |n: usize, spec: &Option<String>, cmd: &Option<String>| match (spec, cmd) {
         (Some(text), _) => text
-            .parse::<crate::player::PlayerSpec>()
+            .parse::<zonal::player::PlayerSpec>()
             .map(PlayerDef::Builtin)
             .map_err(|e| CliError::input(format!("--engine{n}: {e}"))),
         (None, Some(command)) => {

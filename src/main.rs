@@ -1,5 +1,8 @@
 //! The `zonal` binary: see `zonal --help`.
 
+mod bench;
+mod cli;
+
 use clap::Parser;
 use std::io::IsTerminal;
 use tracing_subscriber::EnvFilter;
@@ -32,8 +35,8 @@ fn main() {
         eprintln!("error: internal error{location}: {what} (a bug in zonal: please report it)");
         std::process::exit(1);
     }));
-    let cli = zonal::cli::Cli::parse();
-    if let Err(e) = zonal::cli::run(cli) {
+    let cli = cli::Cli::parse();
+    if let Err(e) = cli::run(cli) {
         // A closed stdout (`zonal perft 5 --divide | head -1`) ends quietly.
         if e.code == 0 {
             return;

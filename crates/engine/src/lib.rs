@@ -24,11 +24,9 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
-pub mod bench;
 pub mod bitboard;
 pub mod board;
 pub mod book;
-pub mod cli;
 pub mod distance;
 pub mod eval;
 pub mod excerpt;

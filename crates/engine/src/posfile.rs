@@ -1482,8 +1482,11 @@ mod tests {
     fn resolve_record_gives_the_record_of_a_file_only() {
         assert_eq!(resolve_record("startpos", None, None).unwrap().1, None);
         assert_eq!(resolve_record(E1, None, None).unwrap().1, None);
-        let (position, record) =
-            resolve_record("positions/book-examples.t1", Some("E4"), None).unwrap();
+        let file = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../positions/book-examples.t1"
+        );
+        let (position, record) = resolve_record(file, Some("E4"), None).unwrap();
         let record = record.unwrap();
         assert_eq!(record.id(), Some("E4"));
         assert_eq!(record.position, position);
