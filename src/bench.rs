@@ -28,6 +28,8 @@ pub struct BenchReport {
     pub positions: usize,
     /// Perft from the start position: depth, nodes, nodes per second (one core).
     pub perft: (u32, u64, f64),
+    /// Прорыв perft from its start position: depth, nodes, nodes per second (one core).
+    pub proryv_perft: (u32, u64, f64),
     /// Force map from scratch, nanoseconds per position.
     pub force_map_ns: f64,
     /// Full projection at horizon 4, microseconds per position (one thread).
@@ -86,6 +88,10 @@ pub fn run(quick: bool) -> BenchReport {
     let t = Instant::now();
     let nodes = perft(&start, depth);
     let perft_nps = nodes as f64 / t.elapsed().as_secs_f64().max(1e-9);
+    let proryv_depth = if quick { 4 } else { 5 };
+    let t = Instant::now();
+    let proryv_nodes = zonal_proryv::perft(&zonal_proryv::Position::startpos(), proryv_depth);
+    let proryv_nps = proryv_nodes as f64 / t.elapsed().as_secs_f64().max(1e-9);
 
     let reps = 200;
     let t = Instant::now();
@@ -233,6 +239,7 @@ pub fn run(quick: bool) -> BenchReport {
         threads: rayon::current_num_threads(),
         positions: positions.len(),
         perft: (depth, nodes, perft_nps),
+        proryv_perft: (proryv_depth, proryv_nodes, proryv_nps),
         force_map_ns,
         projection_us,
         update_us,
@@ -261,6 +268,7 @@ impl BenchReport {
         format!(
             "zonal bench ({} threads, {} middlegame positions)\n\
              perft {} from the start: {} nodes, {:.1} M nodes/s (one core)\n\
+             Прорыв perft {} from the start: {} nodes, {:.1} M nodes/s (one core)\n\
              force map from scratch: {:.0} ns a position\n\
              full projection, H=4: {:.0} us a position (one thread)\n\
              incremental update after a move: {:.0} us vs rebuild {:.0} us (ratio {:.2}; {:.0}% of attack zones reused)\n\
@@ -275,6 +283,9 @@ impl BenchReport {
             self.perft.0,
             self.perft.1,
             self.perft.2 / 1e6,
+            self.proryv_perft.0,
+            self.proryv_perft.1,
+            self.proryv_perft.2 / 1e6,
             self.force_map_ns,
             self.projection_us,
             self.update_us,

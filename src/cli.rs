@@ -53,13 +53,29 @@ fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
         .map_err(CliError::output)
 }
 
-/// zonal: Botvinnik-style analysis of chess-t1 positions.
+mod proryv;
+
+/// zonal: Botvinnik-style analysis of board-game positions (chess-t1, Прорыв).
 #[derive(Parser, Debug)]
 #[command(name = "zonal", version, about, long_about = None)]
 pub struct Cli {
+    /// The game of the positions and moves (`zonal games` lists them).
+    #[arg(long, global = true, value_enum, default_value_t = GameName::ChessT1)]
+    pub game: GameName,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// The games zonal plays.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameName {
+    /// chess-t1 (docs/chess-t1-rules.md).
+    #[value(name = "chess-t1")]
+    ChessT1,
+    /// Прорыв, kings and rooks race with drops (docs/proryv.md).
+    #[value(name = "proryv")]
+    Proryv,
 }
 
 /// A position given on the command line.
@@ -173,6 +189,8 @@ impl EngineArgs {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// List the games and rulesets zonal knows, with the commands each supports.
+    Games,
     /// List the legal moves of the side to move, one coordinate move per line, sorted.
     Moves {
         /// The position to work on.
@@ -506,9 +524,25 @@ fn print_json(value: &impl Serialize) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `zonal games`: the games, their rulesets and what works for each.
+fn games() -> Result<(), CliError> {
+    outln!("chess-t1  (default) rules: docs/chess-t1-rules.md; every command");
+    outln!(
+        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft (the zone commands follow)"
+    );
+    Ok(())
+}
+
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    if let Command::Games = cli.command {
+        return games();
+    }
+    if cli.game == GameName::Proryv {
+        return proryv::run(cli.command);
+    }
     match cli.command {
+        Command::Games => games(),
         Command::Moves { pos, json } => moves(&pos.resolve()?, json),
         Command::Force { pos, raw, json } => force(&pos.resolve()?, raw, json),
         Command::Play {

@@ -18,11 +18,13 @@
 
 #![warn(missing_docs)]
 
+mod game;
 pub mod geometry;
 mod perft;
 mod ply;
 mod position;
 
+pub use game::{End, Game, QUIET_LIMIT};
 pub use perft::{divide, perft};
 pub use ply::{Ply, PlyError};
 pub use position::{Outcome, Position, PositionError};

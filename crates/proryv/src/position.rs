@@ -170,6 +170,16 @@ impl Position {
         self.fullmove
     }
 
+    /// The position without its counters: what a repetition compares (placement, side to
+    /// move, hands).
+    pub const fn repetition_key(&self) -> Position {
+        Position {
+            quiet: 0,
+            fullmove: 1,
+            ..*self
+        }
+    }
+
     /// Whether the placement phase is on (a rook still in a hand).
     #[inline]
     pub const fn in_placement(&self) -> bool {

@@ -1,0 +1,97 @@
+//! `--game proryv` from the command line: moves, play, perft, the game list and the errors.
+
+mod common;
+
+use common::zonal;
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn perft_from_the_start_is_the_spec_count() {
+    let out = zonal(&["perft", "4", "--game", "proryv", "startpos"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "3551016");
+    let out = zonal(&["--game", "proryv", "perft", "2", "--divide"]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().filter(|l| l.starts_with("R@")).count(), 44);
+    assert!(
+        text.contains("R@a3: 49\n") && text.contains("R@d4: 43\n"),
+        "{text}"
+    );
+    assert_eq!(text.lines().last(), Some("1932"));
+}
+
+#[test]
+fn moves_and_play_follow_the_rules() {
+    let out = zonal(&[
+        "moves",
+        "--game",
+        "proryv",
+        "7k/3r4/8/1r6/4K3/8/8/8 w 0:0 0 20",
+    ]);
+    assert_eq!(stdout(&out), "e4e3\ne4f3\ne4f4\n");
+    let out = zonal(&[
+        "play", "--game", "proryv", "startpos", "R@a7", "R@b8", "R@a8", "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["game"], "proryv");
+    assert_eq!(json["position"], "1r5k/R7/8/8/8/8/8/K7 b 6:7 0 2");
+    assert_eq!(json["status"], "ongoing");
+    let out = zonal(&[
+        "play",
+        "--game",
+        "proryv",
+        "7k/8/5K2/8/8/8/8/8 w 0:0 0 30",
+        "f6g7",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("status: 1-0 (Black King touched at home)"),
+        "{text}"
+    );
+    // A finished game: `moves` says so.
+    let out = zonal(&[
+        "moves",
+        "--game",
+        "proryv",
+        "7k/8/8/8/8/1r6/2r5/K7 w 0:0 0 30",
+    ]);
+    assert!(out.status.success());
+    assert!(stdout(&out).is_empty());
+    assert!(stderr(&out).contains("the game is over: 0-1 (White has no legal ply)"));
+}
+
+#[test]
+fn errors_name_the_game_and_its_rule() {
+    let out = zonal(&["play", "--game", "proryv", "startpos", "R@d4", "R@g7"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains(
+            "ply 2 (R@g7): Прорыв: R@g7 is not legal here: a rook may not be dropped on g7"
+        ),
+        "{err}"
+    );
+    let out = zonal(&["moves", "--game", "proryv", "7k/8/8/8/8/8/8/K6r w 0:0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("Прорыв: position string, placement: the King on a1 is in check")
+    );
+    let out = zonal(&["zones", "--game", "proryv", "startpos"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("Прорыв: `zonal zones` is not available for this game yet"));
+    let out = zonal(&["moves", "--game", "hnefatafl", "startpos"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = zonal(&["games"]);
+    assert!(stdout(&out).contains("chess-t1") && stdout(&out).contains("proryv"));
+    // chess-t1 stays the default.
+    let out = zonal(&["perft", "2"]);
+    assert_eq!(stdout(&out).trim(), "529");
+}
