@@ -528,7 +528,7 @@ fn print_json(value: &impl Serialize) -> Result<(), CliError> {
 fn games() -> Result<(), CliError> {
     outln!("chess-t1  (default) rules: docs/chess-t1-rules.md; every command");
     outln!(
-        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft (the zone commands follow)"
+        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, search, analyse (zones follow)"
     );
     Ok(())
 }

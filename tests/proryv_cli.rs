@@ -95,3 +95,45 @@ fn errors_name_the_game_and_its_rule() {
     let out = zonal(&["perft", "2"]);
     assert_eq!(stdout(&out).trim(), "529");
 }
+
+#[test]
+fn search_and_analyse_find_the_wins() {
+    // E14: reaching h8 first wins.
+    let out = zonal(&[
+        "search",
+        "--game",
+        "proryv",
+        "8/6K1/8/8/8/8/1k6/8 w 0:0 0 30",
+        "--depth",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("best g7h8 score wins in 1"),
+        "{}",
+        stdout(&out)
+    );
+    // The §8 position: the measures as the spec gives them, and a recommendation.
+    let out = zonal(&[
+        "analyse",
+        "--game",
+        "proryv",
+        "8/1r6/8/5K2/2k5/6R1/8/3R4 w 0:0 0 30",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["white"]["freedom"], 7);
+    assert_eq!(json["black"]["freedom"], 2);
+    assert_eq!(json["white"]["approach_cost_2"], 3);
+    assert_eq!(json["black"]["approach_cost_1"], 3);
+    assert_eq!(json["black"]["approach_cost_2"], 4);
+    assert!(
+        json["recommended"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty())
+    );
+    let out = zonal(&["analyse", "--game", "proryv", "startpos", "--depth", "2"]);
+    let text = stdout(&out);
+    assert!(text.contains("approach cost 1/2 steps -/- plies"), "{text}");
+}

@@ -1,9 +1,13 @@
-//! The commands for Прорыв (`--game proryv`): moves, play, perft. The zone commands follow the
-//! game-independent core (issue "One engine, many games").
+//! The commands for Прорыв (`--game proryv`): moves, play, perft, search and analyse (the
+//! source's measures and the core's search). The zone commands follow the game-independent
+//! core (issue "One engine, many games").
 
 use super::{CliError, Command, PosArg, print_json, write_out};
 use serde::Serialize;
 use std::time::Instant;
+use zonal_core::{Limits, WIN, WIN_BOUND, search};
+use zonal_proryv::measures::approach_cost;
+use zonal_proryv::play::{Proryv, Terms};
 use zonal_proryv::{Game, NAME, Ply, Position, Side, divide, perft};
 
 /// Runs `command` for Прорыв.
@@ -31,8 +35,39 @@ pub fn run(command: Command) -> Result<(), CliError> {
             divide,
             parallel: _,
         } => perft_cmd(&position(&PosArg { pos, id, index })?, depth, divide),
+        Command::Search {
+            pos,
+            depth,
+            bounds,
+            json,
+            ..
+        } => search_cmd(&position(&pos)?, &bounds.limits(depth, 4), json),
+        Command::Analyse {
+            pos,
+            id,
+            index,
+            depth,
+            bounds,
+            top,
+            json,
+            ..
+        } => {
+            let limits = bounds.limits(depth, 4);
+            for (i, text) in pos.iter().enumerate() {
+                let p = position(&PosArg {
+                    pos: text.clone(),
+                    id: id.clone(),
+                    index,
+                })?;
+                if i > 0 && !json {
+                    outln!();
+                }
+                analyse_cmd(&p, &limits, top as usize, json)?;
+            }
+            Ok(())
+        }
         other => Err(CliError::input(format!(
-            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft; \
+            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, search, analyse; \
              `zonal games` lists what each game supports)",
             command_name(&other)
         ))),
@@ -218,5 +253,178 @@ fn perft_cmd(pos: &Position, depth: u32, show_divide: bool) -> Result<(), CliErr
         "perft {depth}: {nodes} nodes in {secs:.3} s, {:.1} M nodes/s (one core)",
         nodes as f64 / secs.max(1e-9) / 1e6
     );
+    Ok(())
+}
+
+/// The core's limits from the command line's.
+fn core_limits(limits: &zonal::search::Limits) -> Limits {
+    Limits {
+        depth: limits.depth,
+        nodes: limits.nodes,
+        movetime_ms: limits.movetime_ms,
+    }
+}
+
+/// A score for the side to move: units with two decimals, or the distance to a game end.
+fn score_text(score: i32) -> String {
+    if score > WIN_BOUND {
+        format!("wins in {}", WIN - score)
+    } else if score < -WIN_BOUND {
+        format!("loses in {}", WIN + score)
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}
+
+fn search_cmd(pos: &Position, limits: &zonal::search::Limits, json: bool) -> Result<(), CliError> {
+    let start = Instant::now();
+    let r = search(&Proryv::default(), pos, &[], &core_limits(limits));
+    let micros = start.elapsed().as_micros() as u64;
+    if json {
+        #[derive(Serialize)]
+        struct Out {
+            game: &'static str,
+            position: String,
+            best: Option<String>,
+            score_cp: i32,
+            line: Vec<String>,
+            depth: u32,
+            nodes: u64,
+            micros: u64,
+        }
+        return print_json(&Out {
+            game: "proryv",
+            position: pos.to_string(),
+            best: r.best.map(|p| p.to_string()),
+            score_cp: r.score,
+            line: r.line.iter().map(Ply::to_string).collect(),
+            depth: r.depth,
+            nodes: r.nodes,
+            micros,
+        });
+    }
+    match r.best {
+        Some(best) => {
+            outln!(
+                "best {best} score {} nodes {} depth {}",
+                score_text(r.score),
+                r.nodes,
+                r.depth
+            );
+            let line: Vec<String> = r.line.iter().map(Ply::to_string).collect();
+            outln!("line {}", line.join(" "));
+        }
+        None => outln!(
+            "no move (status: {})",
+            pos.outcome()
+                .map_or_else(|| "ongoing".to_string(), |o| o.to_string())
+        ),
+    }
+    eprintln!(
+        "search: {:.1} ms, {} nodes/s",
+        micros as f64 / 1000.0,
+        r.nodes * 1_000_000 / micros.max(1)
+    );
+    Ok(())
+}
+
+fn analyse_cmd(
+    pos: &Position,
+    limits: &zonal::search::Limits,
+    top: usize,
+    json: bool,
+) -> Result<(), CliError> {
+    let terms = Terms::of(pos);
+    let cost = |side: Side, k: u32| approach_cost(pos, side, k);
+    let r = search(&Proryv::default(), pos, &[], &core_limits(limits));
+    let status = pos
+        .outcome()
+        .map_or_else(|| "ongoing".to_string(), |o| o.to_string());
+    let cost_text = |c: Option<u32>| c.map_or_else(|| "-".to_string(), |n| n.to_string());
+    if json {
+        #[derive(Serialize)]
+        struct SideJson {
+            distance: u32,
+            freedom: u32,
+            rooks: u32,
+            approach_cost_1: Option<u32>,
+            approach_cost_2: Option<u32>,
+        }
+        #[derive(Serialize)]
+        struct Rec {
+            ply: String,
+            score_cp: i32,
+        }
+        #[derive(Serialize)]
+        struct Out {
+            game: &'static str,
+            position: String,
+            status: String,
+            white: SideJson,
+            black: SideJson,
+            depth: u32,
+            nodes: u64,
+            recommended: Vec<Rec>,
+            line: Vec<String>,
+        }
+        let side = |s: Side, i: usize| SideJson {
+            distance: terms.distance[i],
+            freedom: terms.freedom[i],
+            rooks: terms.rooks[i],
+            approach_cost_1: cost(s, 1),
+            approach_cost_2: cost(s, 2),
+        };
+        return print_json(&Out {
+            game: "proryv",
+            position: pos.to_string(),
+            status,
+            white: side(Side::White, 0),
+            black: side(Side::Black, 1),
+            depth: r.depth,
+            nodes: r.nodes,
+            recommended: r
+                .root
+                .iter()
+                .take(top)
+                .map(|(p, s)| Rec {
+                    ply: p.to_string(),
+                    score_cp: *s,
+                })
+                .collect(),
+            line: r.line.iter().map(Ply::to_string).collect(),
+        });
+    }
+    outln!("Position: {pos}");
+    outln!("{}", diagram(pos));
+    outln!("Status: {status}");
+    outln!("The source's measures (docs/proryv.md §8):");
+    for (s, i, name) in [(Side::White, 0, "White"), (Side::Black, 1, "Black")] {
+        outln!(
+            "  {name}: King {} steps from its target, degree of freedom {}, approach cost 1/2 steps {}/{} plies, rooks {}",
+            terms.distance[i],
+            terms.freedom[i],
+            cost_text(cost(s, 1)),
+            cost_text(cost(s, 2)),
+            terms.rooks[i]
+        );
+    }
+    if terms.distance[0] == terms.distance[1] {
+        outln!(
+            "  equal distances: the freer King (degree of freedom) stands better by the source's criterion"
+        );
+    }
+    if r.root.is_empty() {
+        return Ok(());
+    }
+    outln!(
+        "Recommended (depth {}, {} nodes; score for the side to move):",
+        r.depth,
+        r.nodes
+    );
+    for (p, s) in r.root.iter().take(top) {
+        outln!("  {p:<6} {}", score_text(*s));
+    }
+    let line: Vec<String> = r.line.iter().map(Ply::to_string).collect();
+    outln!("Line: {}", line.join(" "));
     Ok(())
 }

@@ -20,7 +20,9 @@
 
 mod game;
 pub mod geometry;
+pub mod measures;
 mod perft;
+pub mod play;
 mod ply;
 mod position;
 

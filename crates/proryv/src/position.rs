@@ -180,6 +180,34 @@ impl Position {
         }
     }
 
+    /// The same placement with `side` to move, if that is a valid position (phase 2 only: in the
+    /// placement phase the hands fix the side to move).
+    pub fn with_side_to_move(&self, side: Side) -> Option<Position> {
+        if self.in_placement() || self.decided().is_some() {
+            return (self.side == side).then_some(*self);
+        }
+        let pos = Position { side, ..*self };
+        (!pos.in_check(Side::White) && !pos.in_check(Side::Black)).then_some(pos)
+    }
+
+    /// The positions after each legal ply of the side to move, the side to move staying the
+    /// same (the opponent passes): the approach cost's search (D17). Empty when the game is over.
+    pub(crate) fn plies_alone(&self) -> Vec<Position> {
+        let mut out = Vec::new();
+        self.for_each_legal(|_, next| {
+            out.push(Position {
+                side: self.side,
+                ..*next
+            })
+        });
+        out
+    }
+
+    /// Whether the Kings touch while `side`'s King stands at home (a loss for `side`, D11).
+    pub(crate) fn lost_by_contact(&self, side: Side) -> bool {
+        self.decided() == Some(Outcome::ContactAtHome { loser: side })
+    }
+
     /// Whether the placement phase is on (a rook still in a hand).
     #[inline]
     pub const fn in_placement(&self) -> bool {

@@ -1,0 +1,17 @@
+//! # zonal-core
+//!
+//! The game-independent core of zonal. A game implements [`Rules`] (its positions, moves, game
+//! ends, evaluation and position keys) and gets [`search`]: iterative deepening, alpha-beta with a
+//! principal-variation window, a transposition table, killer moves, repetition inside the tree,
+//! and game ends scored by their distance. Nothing here names a game's pieces or board size.
+//!
+//! This crate grows as the zone machinery moves out of chess-t1's crate (distance maps,
+//! trajectories, zones on [`zonal_board`] shapes): see NOTES.md, "Layout".
+
+#![warn(missing_docs)]
+
+pub mod search;
+
+pub use search::{
+    Limits, Rules, SearchResult, Terminal, WIN, WIN_BOUND, search, search_without_table,
+};

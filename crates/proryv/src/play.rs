@@ -1,0 +1,212 @@
+//! Прорыв on the core's search: the [`Rules`] it implements and its evaluation, built from the
+//! source's own criteria (docs/proryv.md §8): the race of the Kings to their targets, the degree
+//! of freedom when the distances are equal, and the rooks each side keeps.
+
+use crate::geometry::distance;
+use crate::measures::degree_of_freedom;
+use crate::{Outcome, Ply, Position};
+use zonal_board::Side;
+use zonal_core::{Rules, Terminal};
+
+/// The evaluation's weights, cp.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// A King step of the race (the opponent's distance to its target minus one's own).
+    pub race: i32,
+    /// A rook on the board or in hand.
+    pub rook: i32,
+    /// A square of degree of freedom (D16), counted only when both Kings are equally far from
+    /// their targets, as the source says.
+    pub freedom: i32,
+    /// Being the side to move.
+    pub tempo: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            race: 100,
+            rook: 40,
+            freedom: 6,
+            tempo: 20,
+        }
+    }
+}
+
+/// Прорыв for [`zonal_core::search`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Proryv {
+    /// The evaluation's weights.
+    pub weights: Weights,
+}
+
+/// One evaluation term of a position, for reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Terms {
+    /// Distance of each side's King to its target (White, Black).
+    pub distance: [u32; 2],
+    /// Degree of freedom of each side (D16).
+    pub freedom: [u32; 2],
+    /// Rooks on the board and in hand of each side.
+    pub rooks: [u32; 2],
+}
+
+impl Terms {
+    /// The terms of `pos`.
+    pub fn of(pos: &Position) -> Terms {
+        let side = |s: Side| {
+            (
+                distance(pos.king(s), Position::target(s)),
+                degree_of_freedom(pos, s),
+                pos.rooks(s).count_ones() + u32::from(pos.hand(s)),
+            )
+        };
+        let (w, b) = (side(Side::White), side(Side::Black));
+        Terms {
+            distance: [w.0, b.0],
+            freedom: [w.1, b.1],
+            rooks: [w.2, b.2],
+        }
+    }
+}
+
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x ^= x >> 33;
+    x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^ (x >> 33)
+}
+
+impl Rules for Proryv {
+    type Position = Position;
+    type Move = Ply;
+
+    fn moves(&self, pos: &Position, out: &mut Vec<Ply>) {
+        out.clear();
+        pos.for_each_legal(|ply, _| out.push(ply));
+    }
+
+    fn play(&self, pos: &Position, mv: Ply) -> Position {
+        pos.play(&mv)
+    }
+
+    fn terminal(&self, pos: &Position) -> Option<Terminal> {
+        pos.outcome().map(|o: Outcome| {
+            if o.winner() == pos.side_to_move() {
+                Terminal::Win
+            } else {
+                Terminal::Loss
+            }
+        })
+    }
+
+    fn evaluate(&self, pos: &Position) -> i32 {
+        let t = Terms::of(pos);
+        let w = &self.weights;
+        let (us, them) = match pos.side_to_move() {
+            Side::White => (0, 1),
+            Side::Black => (1, 0),
+        };
+        let mut score = w.race * (t.distance[them] as i32 - t.distance[us] as i32)
+            + w.rook * (t.rooks[us] as i32 - t.rooks[them] as i32)
+            + w.tempo;
+        if t.distance[0] == t.distance[1] {
+            score += w.freedom * (t.freedom[us] as i32 - t.freedom[them] as i32);
+        }
+        score
+    }
+
+    fn key(&self, pos: &Position) -> u64 {
+        let k = pos.repetition_key();
+        let packed = u64::from(k.king(Side::White))
+            | u64::from(k.king(Side::Black)) << 8
+            | u64::from(k.hand(Side::White)) << 16
+            | u64::from(k.hand(Side::Black)) << 24
+            | (k.side_to_move() as u64) << 32;
+        mix(k.rooks(Side::White))
+            ^ mix(k.rooks(Side::Black) ^ 0x5555_5555_5555_5555).rotate_left(17)
+            ^ mix(packed ^ 0x1234_5678_9abc_def0).rotate_left(39)
+    }
+
+    fn irreversible(&self, pos: &Position, mv: Ply) -> bool {
+        mv.is_drop() || pos.play(&mv).quiet_plies() == 0
+    }
+
+    fn order_hint(&self, pos: &Position, mv: Ply) -> i32 {
+        // King steps towards the target first, then captures, then the rest.
+        let us = pos.side_to_move();
+        match mv.from() {
+            Some(from) if from == pos.king(us) => {
+                let target = Position::target(us);
+                let gain = distance(from, target) as i32 - distance(mv.to(), target) as i32;
+                let capture = pos.rooks(us.other()) & (1 << mv.to()) != 0;
+                100 * gain + if capture { 300 } else { 0 }
+            }
+            _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zonal_core::{Limits, WIN_BOUND, search, search_without_table};
+
+    fn pos(text: &str) -> Position {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn finds_the_wins_of_the_examples() {
+        // E12: f6g7 wins at once (contact with the black King at home).
+        let r = search(
+            &Proryv::default(),
+            &pos("7k/8/5K2/8/8/8/8/8 w 0:0 0 30"),
+            &[],
+            &Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+        );
+        assert_eq!(r.best.map(|p| p.to_string()).as_deref(), Some("f6g7"));
+        assert!(r.score > WIN_BOUND);
+        // E14: g7h8 reaches the target before Black does.
+        let r = search(
+            &Proryv::default(),
+            &pos("8/6K1/8/8/8/8/1k6/8 w 0:0 0 30"),
+            &[],
+            &Limits {
+                depth: Some(3),
+                ..Limits::default()
+            },
+        );
+        assert_eq!(r.best.map(|p| p.to_string()).as_deref(), Some("g7h8"));
+    }
+
+    #[test]
+    fn the_table_changes_nothing_at_a_fixed_depth() {
+        for text in [
+            "7k/5R2/3rrR2/2r1RK2/3r1R2/2r3R1/8/8 w 0:0 0 30",
+            "5r2/5r2/R3rk2/R3R3/1R2R3/R2K4/2r5/2R1rrr1 w 0:0 5 24",
+            "rr1R4/2r5/5k2/7r/2RKR2r/1R1R4/4R3/2R3r1 w 0:0 21 24",
+            "8/1r6/8/5K2/2k5/6R1/8/3R4 w 0:0 0 30",
+            "7k/8/7r/8/3R4/8/8/K7 w 7:7 0 2",
+        ] {
+            let p = pos(text);
+            let limits = Limits {
+                depth: Some(3),
+                ..Limits::default()
+            };
+            let with = search(&Proryv::default(), &p, &[], &limits);
+            let without = search_without_table(&Proryv::default(), &p, &[], &limits);
+            assert_eq!(with.score, without.score, "{text}");
+            assert_eq!(with.root.len(), without.root.len(), "{text}");
+            let mut a = with.root.clone();
+            let mut b = without.root.clone();
+            a.sort_by_key(|(m, _)| *m);
+            b.sort_by_key(|(m, _)| *m);
+            assert_eq!(a, b, "{text}");
+        }
+    }
+}
