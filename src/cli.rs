@@ -59,9 +59,10 @@ mod proryv;
 #[derive(Parser, Debug)]
 #[command(name = "zonal", version, about, long_about = None)]
 pub struct Cli {
-    /// The game of the positions and moves (`zonal games` lists them).
-    #[arg(long, global = true, value_enum, default_value_t = GameName::ChessT1)]
-    pub game: GameName,
+    /// The game of the positions and moves (`zonal games` lists them) [default: the game a
+    /// position file states on its `game NAME` line, else chess-t1].
+    #[arg(long, global = true, value_enum)]
+    pub game: Option<GameName>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -524,6 +525,66 @@ fn print_json(value: &impl Serialize) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The position argument of `command` (the first, for `analyse`), if it has one.
+fn position_argument(command: &Command) -> Option<&str> {
+    match command {
+        Command::Moves { pos, .. }
+        | Command::Force { pos, .. }
+        | Command::Play { pos, .. }
+        | Command::Distance { pos, .. }
+        | Command::Trajectories { pos, .. }
+        | Command::Zones { pos, .. }
+        | Command::Exchange { pos, .. }
+        | Command::Search { pos, .. }
+        | Command::Render { pos, .. } => Some(&pos.pos),
+        Command::Analyse { pos, .. } => pos.first().map(String::as_str),
+        Command::Perft { pos, .. } => Some(pos),
+        Command::Games | Command::Bench { .. } | Command::Engine | Command::Match(_) => None,
+    }
+}
+
+/// The game a position file states on a `game NAME` line before its first position; chess-t1
+/// when the argument is not a file or states none.
+fn stated_game(command: &Command) -> Result<GameName, CliError> {
+    use clap::ValueEnum;
+    use std::io::BufRead;
+    let Some(path) = position_argument(command).map(std::path::Path::new) else {
+        return Ok(GameName::ChessT1);
+    };
+    let Ok(file) = std::fs::File::open(path) else {
+        return Ok(GameName::ChessT1);
+    };
+    if !path.is_file() {
+        return Ok(GameName::ChessT1);
+    }
+    let mut reader = std::io::BufReader::new(file);
+    let mut buf = Vec::new();
+    for line in 1..=1000 {
+        buf.clear();
+        let limit = zonal::posfile::MAX_LINE_BYTES as u64;
+        match std::io::Read::take(&mut reader, limit).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let text = String::from_utf8_lossy(&buf);
+        let text = text.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let Some(name) = text.strip_prefix("game ") else {
+            break;
+        };
+        return GameName::from_str(name.trim(), false).map_err(|_| {
+            CliError::input(format!(
+                "{}:{line}:6: unknown game {:?} (`zonal games` lists the games)",
+                path.display(),
+                zonal::excerpt::excerpt(name.trim())
+            ))
+        });
+    }
+    Ok(GameName::ChessT1)
+}
+
 /// `zonal games`: the games, their rulesets and what works for each.
 fn games() -> Result<(), CliError> {
     outln!("chess-t1  (default) rules: docs/chess-t1-rules.md; every command");
@@ -538,7 +599,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     if let Command::Games = cli.command {
         return games();
     }
-    if cli.game == GameName::Proryv {
+    let game = match cli.game {
+        Some(game) => game,
+        None => stated_game(&cli.command)?,
+    };
+    if game == GameName::Proryv {
         return proryv::run(cli.command);
     }
     match cli.command {

@@ -137,3 +137,33 @@ fn search_and_analyse_find_the_wins() {
     let text = stdout(&out);
     assert!(text.contains("approach cost 1/2 steps -/- plies"), "{text}");
 }
+
+#[test]
+fn position_files_state_their_game() {
+    // No --game: the file's `game proryv` line decides.
+    let out = zonal(&["perft", "3", "positions/proryv/examples.pos", "--id", "T1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "17388");
+    let out = zonal(&["analyse", "positions/proryv/examples.pos", "--depth", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("Suite: 21 positions, 4 with bm/am, first recommendation matches 4"),
+        "{text}"
+    );
+    // A chess-t1 command on a Прорыв file says which game it holds.
+    let out = zonal(&["moves", "--game", "chess-t1", "positions/proryv/start.pos"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("start.pos:2:1: the file holds positions of \"proryv\""));
+    // An unknown game.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("jungle.pos");
+    std::fs::write(&path, "# x\ngame jungle\n").expect("write");
+    let out = zonal(&["moves", path.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("jungle.pos:2:6: unknown game \"jungle\""),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -6,9 +6,9 @@ use super::{CliError, Command, PosArg, print_json, write_out};
 use serde::Serialize;
 use std::time::Instant;
 use zonal_core::{Limits, WIN, WIN_BOUND, search};
-use zonal_proryv::measures::approach_cost;
+use zonal_proryv::measures::{Cost, approach_cost};
 use zonal_proryv::play::{Proryv, Terms};
-use zonal_proryv::{Game, NAME, Ply, Position, Side, divide, perft};
+use zonal_proryv::{Game, NAME, Ply, Position, Side, divide, perft, posfile};
 
 /// Runs `command` for Прорыв.
 pub fn run(command: Command) -> Result<(), CliError> {
@@ -53,16 +53,29 @@ pub fn run(command: Command) -> Result<(), CliError> {
             ..
         } => {
             let limits = bounds.limits(depth, 4);
-            for (i, text) in pos.iter().enumerate() {
-                let p = position(&PosArg {
+            let mut suite = Suite::default();
+            let mut first = true;
+            for text in &pos {
+                for (p, record) in positions(&PosArg {
                     pos: text.clone(),
                     id: id.clone(),
                     index,
-                })?;
-                if i > 0 && !json {
-                    outln!();
+                })? {
+                    if !first && !json {
+                        outln!();
+                    }
+                    first = false;
+                    analyse_cmd(&p, record.as_ref(), &limits, top as usize, json, &mut suite)?;
                 }
-                analyse_cmd(&p, &limits, top as usize, json)?;
+            }
+            if suite.positions > 1 && !json {
+                outln!(
+                    "\nSuite: {} positions, {} with bm/am, first recommendation matches {} ({} nodes)",
+                    suite.positions,
+                    suite.with_answer,
+                    suite.matched,
+                    suite.nodes
+                );
             }
             Ok(())
         }
@@ -81,20 +94,77 @@ fn command_name(command: &Command) -> String {
     name.to_lowercase()
 }
 
-/// `startpos` or a position string (docs/proryv.md §7.2).
+/// Largest Прорыв position file read (they are suites of a few hundred lines).
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// `startpos`, a position string (docs/proryv.md §7.2) or a position file (the first position,
+/// or the one `--id` / `--index` picks).
 fn position(arg: &PosArg) -> Result<Position, CliError> {
+    let mut found = positions(arg)?;
+    found.truncate(1);
+    Ok(found.remove(0).0)
+}
+
+/// The positions an argument names: `startpos`, a position string, or a position file's
+/// positions (all of them, or the one `--id` / `--index` picks), each with its record.
+fn positions(arg: &PosArg) -> Result<Vec<(Position, Option<posfile::Record>)>, CliError> {
+    if arg.pos == "startpos" {
+        return Ok(vec![(Position::startpos(), None)]);
+    }
+    let path = std::path::Path::new(&arg.pos);
+    if path.is_file() {
+        let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        if size > MAX_FILE_BYTES {
+            return Err(CliError::input(format!(
+                "{}: {NAME} position files are read whole, up to {MAX_FILE_BYTES} bytes; this one has {size}",
+                path.display()
+            )));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            CliError::input(format!("{}: cannot read the file: {e}", path.display()))
+        })?;
+        let records =
+            posfile::parse_str(&text, &path.display().to_string()).map_err(CliError::input)?;
+        let total = records.len();
+        let chosen: Vec<posfile::Record> = match (&arg.id, arg.index) {
+            (Some(id), _) => records
+                .into_iter()
+                .filter(|r| r.id() == Some(id.as_str()))
+                .collect(),
+            (None, Some(i)) => i
+                .checked_sub(1)
+                .and_then(|i| records.get(i).cloned())
+                .into_iter()
+                .collect(),
+            (None, None) => records,
+        };
+        if chosen.is_empty() {
+            return Err(CliError::input(format!(
+                "{}: no such position ({total} positions in the file)",
+                path.display()
+            )));
+        }
+        return Ok(chosen.into_iter().map(|r| (r.position, Some(r))).collect());
+    }
     if arg.id.is_some() || arg.index.is_some() {
         return Err(CliError::input(format!(
-            "{NAME}: --id and --index pick from position files, which this game does not read yet; \
-             give a position string"
+            "{NAME}: --id and --index pick from a position file, and {:?} is not one",
+            zonal::excerpt::excerpt(&arg.pos)
         )));
     }
-    if arg.pos == "startpos" {
-        return Ok(Position::startpos());
-    }
-    arg.pos
-        .parse()
-        .map_err(|e| CliError::input(format!("{e} (in {:?})", zonal::excerpt::excerpt(&arg.pos))))
+    let p: Position = arg.pos.parse().map_err(|e| {
+        CliError::input(format!("{e} (in {:?})", zonal::excerpt::excerpt(&arg.pos)))
+    })?;
+    Ok(vec![(p, None)])
+}
+
+/// The score of a suite of positions against their `bm` / `am`.
+#[derive(Default)]
+struct Suite {
+    positions: usize,
+    with_answer: usize,
+    matched: usize,
+    nodes: u64,
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -330,17 +400,43 @@ fn search_cmd(pos: &Position, limits: &zonal::search::Limits, json: bool) -> Res
 
 fn analyse_cmd(
     pos: &Position,
+    record: Option<&posfile::Record>,
     limits: &zonal::search::Limits,
     top: usize,
     json: bool,
+    suite: &mut Suite,
 ) -> Result<(), CliError> {
     let terms = Terms::of(pos);
     let cost = |side: Side, k: u32| approach_cost(pos, side, k);
     let r = search(&Proryv::default(), pos, &[], &core_limits(limits));
+    suite.positions += 1;
+    suite.nodes += r.nodes;
+    let operands = |op: &str| -> Vec<String> {
+        record
+            .and_then(|rec| rec.operands(op))
+            .map(<[String]>::to_vec)
+            .unwrap_or_default()
+    };
+    let (bm, am) = (operands("bm"), operands("am"));
+    let first = r.best.map(|p| p.to_string());
+    let verdict = if bm.is_empty() && am.is_empty() {
+        None
+    } else {
+        suite.with_answer += 1;
+        let good = first
+            .as_ref()
+            .is_some_and(|f| (bm.is_empty() || bm.contains(f)) && !am.contains(f));
+        suite.matched += usize::from(good);
+        Some(good)
+    };
     let status = pos
         .outcome()
         .map_or_else(|| "ongoing".to_string(), |o| o.to_string());
-    let cost_text = |c: Option<u32>| c.map_or_else(|| "-".to_string(), |n| n.to_string());
+    let cost_text = |c: Cost| match c {
+        Cost::Plies(n) => n.to_string(),
+        Cost::Unreachable => "-".to_string(),
+        Cost::Unknown => "?".to_string(),
+    };
     if json {
         #[derive(Serialize)]
         struct SideJson {
@@ -349,6 +445,8 @@ fn analyse_cmd(
             rooks: u32,
             approach_cost_1: Option<u32>,
             approach_cost_2: Option<u32>,
+            /// Whether a cost search met its budget (the cost is then unknown, not absent).
+            approach_cost_unknown: bool,
         }
         #[derive(Serialize)]
         struct Rec {
@@ -359,7 +457,9 @@ fn analyse_cmd(
         struct Out {
             game: &'static str,
             position: String,
+            id: Option<String>,
             status: String,
+            matches: Option<bool>,
             white: SideJson,
             black: SideJson,
             depth: u32,
@@ -371,13 +471,16 @@ fn analyse_cmd(
             distance: terms.distance[i],
             freedom: terms.freedom[i],
             rooks: terms.rooks[i],
-            approach_cost_1: cost(s, 1),
-            approach_cost_2: cost(s, 2),
+            approach_cost_1: cost(s, 1).plies(),
+            approach_cost_2: cost(s, 2).plies(),
+            approach_cost_unknown: cost(s, 1) == Cost::Unknown || cost(s, 2) == Cost::Unknown,
         };
         return print_json(&Out {
             game: "proryv",
             position: pos.to_string(),
+            id: record.and_then(|r| r.id()).map(str::to_string),
             status,
+            matches: verdict,
             white: side(Side::White, 0),
             black: side(Side::Black, 1),
             depth: r.depth,
@@ -394,7 +497,10 @@ fn analyse_cmd(
             line: r.line.iter().map(Ply::to_string).collect(),
         });
     }
-    outln!("Position: {pos}");
+    match record.and_then(|r| r.id()) {
+        Some(id) => outln!("Position: {pos} (id {id})"),
+        None => outln!("Position: {pos}"),
+    }
     outln!("{}", diagram(pos));
     outln!("Status: {status}");
     outln!("The source's measures (docs/proryv.md §8):");
@@ -426,5 +532,18 @@ fn analyse_cmd(
     }
     let line: Vec<String> = r.line.iter().map(Ply::to_string).collect();
     outln!("Line: {}", line.join(" "));
+    if let Some(good) = verdict {
+        let mut expected = String::new();
+        if !bm.is_empty() {
+            expected.push_str(&format!(" bm {}", bm.join(" ")));
+        }
+        if !am.is_empty() {
+            expected.push_str(&format!(" am {}", am.join(" ")));
+        }
+        outln!(
+            "Expected{expected}: {}",
+            if good { "MATCH" } else { "MISS" }
+        );
+    }
     Ok(())
 }

@@ -120,6 +120,14 @@ impl Record {
 /// What is wrong on a line of a position file. The column is held by [`PosFileError::Line`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
+    /// A `game NAME` line naming another game than chess-t1, or coming after a position.
+    #[error("{}", game_message(.game, *.after_positions))]
+    Game {
+        /// The game the line names.
+        game: String,
+        /// Whether positions came before it.
+        after_positions: bool,
+    },
     /// The file is not valid UTF-8 here.
     #[error("invalid UTF-8 (a position file must be UTF-8 text)")]
     InvalidUtf8,
@@ -611,6 +619,18 @@ fn check_operands(
     }
 }
 
+fn game_message(game: &str, after_positions: bool) -> String {
+    if after_positions {
+        "`game` comes before the first position".to_string()
+    } else {
+        format!(
+            "the file holds positions of {:?}, not chess-t1: run with `--game {}` (`zonal games` lists them)",
+            excerpt(game),
+            excerpt(game)
+        )
+    }
+}
+
 /// Longest line a position file may have, in bytes (a position line is under 200).
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
@@ -628,6 +648,8 @@ pub struct Reader<R> {
     ids: HashMap<Box<str>, usize>,
     buf: Vec<u8>,
     done: bool,
+    /// Records read so far.
+    records: usize,
 }
 
 impl<R: io::BufRead> Reader<R> {
@@ -640,6 +662,7 @@ impl<R: io::BufRead> Reader<R> {
             ids: HashMap::new(),
             buf: Vec::new(),
             done: false,
+            records: 0,
         }
     }
 
@@ -700,6 +723,22 @@ impl<R: io::BufRead> Reader<R> {
             let Some(text) = self.next_line()? else {
                 return Ok(None);
             };
+            // A file may state its game once, before its positions: `game chess-t1`.
+            if let Some(game) = text.trim_start().strip_prefix("game ") {
+                let game = game.trim();
+                let after_positions = self.records > 0;
+                if game != "chess-t1" || after_positions {
+                    let column = text.len() - text.trim_start().len() + 1;
+                    return Err(self.fail(
+                        column,
+                        LineError::Game {
+                            game: game.to_string(),
+                            after_positions,
+                        },
+                    ));
+                }
+                continue;
+            }
             let Some((position, parsed)) =
                 parse_line(&text).map_err(|(column, problem)| self.fail(column, problem))?
             else {
@@ -722,6 +761,7 @@ impl<R: io::BufRead> Reader<R> {
                     self.ids.insert(id.as_str().into(), self.line);
                 }
             }
+            self.records += 1;
             return Ok(Some(Record {
                 line: self.line,
                 position,
@@ -1476,6 +1516,23 @@ mod tests {
         assert!(msg.contains("not a position string either"), "{msg}");
         assert!(resolve("", None, None).is_err());
         assert!(resolve("start pos", None, None).is_err());
+    }
+
+    #[test]
+    fn a_file_states_its_game_once() {
+        let start = "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1";
+        let ok = parse_str(&format!("# suite\ngame chess-t1\n{start} id \"a\";\n"), "f").unwrap();
+        assert_eq!(ok.len(), 1);
+        let err = parse_str(&format!("game proryv\n{start}\n"), "f").unwrap_err();
+        assert!(
+            err.to_string().contains("f:1:1:") && err.to_string().contains("--game proryv"),
+            "{err}"
+        );
+        let err = parse_str(&format!("{start}\ngame chess-t1\n"), "f").unwrap_err();
+        assert!(
+            err.to_string().contains("f:2:1: `game` comes before"),
+            "{err}"
+        );
     }
 
     #[test]

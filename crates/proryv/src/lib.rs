@@ -24,6 +24,7 @@ pub mod measures;
 mod perft;
 pub mod play;
 mod ply;
+pub mod posfile;
 mod position;
 
 pub use game::{End, Game, QUIET_LIMIT};

@@ -44,39 +44,76 @@ pub fn degree_of_freedom(pos: &Position, side: Side) -> u32 {
     (reached & !bit(king)).count_ones()
 }
 
+/// Positions the approach-cost search may visit before it gives up (the answer is then
+/// [`Cost::Unknown`]).
+pub const APPROACH_BUDGET: usize = 200_000;
+
+/// An approach cost (D17).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cost {
+    /// The fewest own plies.
+    Plies(u32),
+    /// Not within [`APPROACH_LIMIT`] plies (or the target is nearer than the steps asked, or the
+    /// placement phase is on: "not applicable").
+    Unreachable,
+    /// The search met its [`APPROACH_BUDGET`] before it could decide.
+    Unknown,
+}
+
+impl Cost {
+    /// The plies, if known and reachable.
+    pub const fn plies(self) -> Option<u32> {
+        match self {
+            Cost::Plies(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
 /// The approach cost cost_k (D17): the fewest consecutive plies of `side` alone (the opponent
 /// passing), each legal when made, after which its King stands at least `k` steps closer to its
-/// target; `None` when more than [`APPROACH_LIMIT`] plies would be needed, when the target is
-/// nearer than `k`, or in the placement phase. Sequences through a position `side` has lost by
-/// contact at home are not counted.
-pub fn approach_cost(pos: &Position, side: Side, k: u32) -> Option<u32> {
+/// target. Sequences through a position `side` has lost by contact at home are not counted.
+///
+/// Breadth-first over the side's own plies, exact: a position from which the King cannot make
+/// the missing steps in the plies left (each step gains at most one) is not expanded.
+pub fn approach_cost(pos: &Position, side: Side, k: u32) -> Cost {
     if pos.in_placement() {
-        return None;
+        return Cost::Unreachable;
     }
     let target = Position::target(side);
-    let goal = distance(pos.king(side), target).checked_sub(k)?;
-    let start = pos.with_side_to_move(side)?;
+    let Some(goal) = distance(pos.king(side), target).checked_sub(k) else {
+        return Cost::Unreachable;
+    };
+    let Some(start) = pos.with_side_to_move(side) else {
+        return Cost::Unreachable;
+    };
     let mut layer = vec![start];
     let mut seen = std::collections::HashSet::new();
     seen.insert(start.repetition_key());
     for plies in 1..=APPROACH_LIMIT {
+        let left = APPROACH_LIMIT - plies;
         let mut next_layer = Vec::new();
         for p in &layer {
             for next in p.plies_alone() {
                 if next.lost_by_contact(side) {
                     continue;
                 }
-                if distance(next.king(side), target) <= goal {
-                    return Some(plies);
+                let missing = distance(next.king(side), target).saturating_sub(goal);
+                if missing == 0 {
+                    return Cost::Plies(plies);
                 }
-                if seen.insert(next.repetition_key()) {
-                    next_layer.push(next);
+                if missing > left || !seen.insert(next.repetition_key()) {
+                    continue;
                 }
+                if seen.len() > APPROACH_BUDGET {
+                    return Cost::Unknown;
+                }
+                next_layer.push(next);
             }
         }
         layer = next_layer;
     }
-    None
+    Cost::Unreachable
 }
 
 #[cfg(test)]
@@ -91,10 +128,17 @@ mod tests {
         let pos: Position = "8/1r6/8/5K2/2k5/6R1/8/3R4 w 0:0 0 30".parse().unwrap();
         assert_eq!(degree_of_freedom(&pos, Side::White), 7);
         assert_eq!(degree_of_freedom(&pos, Side::Black), 2);
-        assert_eq!(approach_cost(&pos, Side::White, 1), Some(1));
-        assert_eq!(approach_cost(&pos, Side::White, 2), Some(3));
-        assert_eq!(approach_cost(&pos, Side::Black, 1), Some(3));
-        assert_eq!(approach_cost(&pos, Side::Black, 2), Some(4));
-        assert_eq!(approach_cost(&Position::startpos(), Side::White, 1), None);
+        assert_eq!(approach_cost(&pos, Side::White, 1), Cost::Plies(1));
+        assert_eq!(approach_cost(&pos, Side::White, 2), Cost::Plies(3));
+        assert_eq!(approach_cost(&pos, Side::Black, 1), Cost::Plies(3));
+        assert_eq!(approach_cost(&pos, Side::Black, 2), Cost::Plies(4));
+        assert_eq!(
+            approach_cost(&Position::startpos(), Side::White, 1),
+            Cost::Unreachable
+        );
+        // A King one step from its target cannot come two steps closer.
+        let near: Position = "8/6K1/8/8/8/8/1k6/8 w 0:0 0 30".parse().unwrap();
+        assert_eq!(approach_cost(&near, Side::White, 2), Cost::Unreachable);
+        assert_eq!(approach_cost(&near, Side::White, 1), Cost::Plies(1));
     }
 }
