@@ -167,23 +167,24 @@ impl EngineArgs {
         mode: Mode,
         horizon: i32,
         depth: Option<u32>,
-    ) -> Result<zonal::player::PlayerSpec, CliError> {
+    ) -> zonal::player::PlayerSpec {
         let mut spec = zonal::player::PlayerSpec::default();
         let c = &mut spec.config;
         c.mode = mode;
+        // clap admits only the listed values, which these parsers all know.
         c.evaluation =
             zonal::eval::Evaluation::parse(&self.eval).unwrap_or(zonal::eval::Evaluation::Full);
         c.hash_mb = self.hash as usize;
         c.horizon = horizon;
         spec.reuse_zones = self.reuse_zones;
         c.zone_style =
-            zonal::search::ZoneStyle::parse(&self.style).unwrap_or(zonal::search::ZoneStyle::Steer);
+            zonal::search::ZoneStyle::parse(&self.style).unwrap_or(zonal::search::ZoneStyle::Order);
         if self.baseline {
             c.evaluation = zonal::eval::Evaluation::Material;
             spec.kind = zonal::player::Kind::Baseline;
             spec.depth = Some(depth.unwrap_or(4).min(12));
         }
-        Ok(spec)
+        spec
     }
 }
 
@@ -698,7 +699,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 mode,
                 material,
                 top: top as usize,
-                player: engine.player(mode, horizon, depth)?,
+                player: engine.player(mode, horizon, depth),
             };
             analyse_cmd(
                 &pos,
@@ -722,7 +723,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let pos = pos.resolve()?;
             let limits = bounds.limits(depth, 4);
             let mode = if full { Mode::Full } else { Mode::Zones };
-            search_cmd(&pos, &engine.player(mode, horizon, depth)?, &limits, json)
+            search_cmd(&pos, &engine.player(mode, horizon, depth), &limits, json)
         }
         Command::Render {
             pos,

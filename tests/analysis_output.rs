@@ -4,10 +4,12 @@
 //! legal and sorted by score, lines that replay, nodes counted, the batch summary consistent
 //! with the per-position `matched`). Also `zonal search --json` and the exit code 2 on bad input.
 
+mod common;
+
+use common::zonal;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{Command, Output};
 use std::sync::OnceLock;
 use zonal::Position;
 use zonal::posfile::{self, Record};
@@ -38,15 +40,6 @@ fn schema_errors(doc: &Value) -> Vec<String> {
         .iter_errors(doc)
         .map(|e| format!("{}: {e}", e.instance_path()))
         .collect()
-}
-
-fn zonal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zonal"))
-        .args(args)
-        .current_dir(ROOT)
-        .env_remove("RUST_LOG")
-        .output()
-        .expect("run zonal")
 }
 
 /// Runs a command that must succeed and print JSON.

@@ -1,5 +1,8 @@
 //! Book notation (docs/chess-t1-rules.md §9.2): writing, reading, round trips and errors.
 
+mod common;
+
+use common::Rng;
 use zonal::book::{self, BookError, GameTextError, Mark};
 use zonal::{Color, Game, Move, MoveKind, PieceKind, Position, Status};
 
@@ -11,24 +14,6 @@ fn pos(fen: &str) -> Position {
 fn uci(p: &Position, text: &str) -> Move {
     p.parse_uci(text)
         .unwrap_or_else(|e| panic!("{text} in {p}: {e}"))
-}
-
-/// Small deterministic xorshift64 generator.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// The same move text with Latin letters instead of the Russian abbreviations.
@@ -494,7 +479,7 @@ fn short_game_from_the_start() {
 /// write_game/parse_game.
 #[test]
 fn random_play_round_trips() {
-    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     let mut kinds_seen = [0usize; 3];
     let mut marks_seen = [0usize; 2];
     let mut promotions_seen = 0;

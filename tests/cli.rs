@@ -1,15 +1,10 @@
 //! The `zonal` binary end to end: outputs, JSON shapes, exit codes on bad input.
 
-use serde_json::Value;
-use std::process::{Command, Output};
+mod common;
 
-fn zonal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zonal"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run zonal")
-}
+use common::zonal;
+use serde_json::Value;
+use std::process::Output;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("utf-8 stdout")

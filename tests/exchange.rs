@@ -4,9 +4,12 @@
 //!
 //! Sums are written White:Black in half-units (the books' units times two) unless said otherwise.
 
+mod common;
+
+use common::zonal;
 use proptest::prelude::*;
 use serde_json::Value;
-use std::process::{Command, Output};
+use std::process::Output;
 use zonal::exchange::{Exchange, Material, WIN, exchange, exchange_after};
 use zonal::moves::MoveKind;
 use zonal::sample::{Rng, middlegames, playout};
@@ -644,14 +647,6 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 // The command
 // ---------------------------------------------------------------------------------------------
-
-fn zonal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zonal"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run zonal")
-}
 
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("utf-8 stdout")

@@ -1,16 +1,11 @@
 //! `zonal match` end to end: the summary, the game records and their replay by `zonal play`,
 //! external engines (a real `zonal engine` and a broken one).
 
-use serde_json::Value;
-use std::process::{Command, Output};
+mod common;
 
-fn zonal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zonal"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run zonal")
-}
+use common::zonal;
+use serde_json::Value;
+use std::process::Output;
 
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("utf-8 stdout")

@@ -3,9 +3,11 @@
 //! style of its level and camp, alpha dots, beta crosses, labels, the highlighted move, and the
 //! command line's files and errors.
 
+mod common;
+
+use common::zonal;
 use roxmltree::{Document, Node};
 use std::collections::{BTreeMap, BTreeSet};
-use std::process::{Command, Output};
 use zonal::posfile;
 use zonal::report::svg::{self, Highlight, SvgOptions, ZoneFilter};
 use zonal::rules::ChessT1;
@@ -488,14 +490,6 @@ fn highlighted_move_is_a_green_labelled_arrow() {
     check_zones(&doc, &mp, &[0]);
     let labels: Vec<String> = by_class(&doc, "label-text").iter().map(text_of).collect();
     assert!(labels.contains(&"best: Рт c5-c3 <blockade>".to_string()));
-}
-
-fn zonal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zonal"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run zonal")
 }
 
 #[test]

@@ -17,6 +17,9 @@
 //!
 //! Book notation is fuzzed in `tests/book.rs`.
 
+mod common;
+
+use common::Rng;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::path::Path;
@@ -346,26 +349,8 @@ fn prefixes(text: &str) -> impl Iterator<Item = &str> {
         .chain(std::iter::once(text))
 }
 
-/// A deterministic xorshift64* generator.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// `edits` random replace/insert/delete edits of `seed`.
-fn random_edits(seed: &str, edits: usize, rng: &mut XorShift) -> String {
+fn random_edits(seed: &str, edits: usize, rng: &mut Rng) -> String {
     let mut chars: Vec<char> = seed.chars().collect();
     for _ in 0..edits {
         let c = CHARSET[rng.below(CHARSET.len())];
@@ -401,7 +386,7 @@ fn move_positions() -> Vec<Position> {
             .iter()
             .map(|r| r.position),
     );
-    let mut rng = XorShift(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     for _ in 0..12 {
         let mut pos = Position::startpos();
         for ply in 0..60 {
@@ -461,7 +446,7 @@ fn position_prefixes_and_single_edits() {
 
 #[test]
 fn position_multi_edits() {
-    let mut rng = XorShift(0x1234_5678_9abc_def1);
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     for _ in 0..20_000 {
         let seed = POSITION_SEEDS[rng.below(POSITION_SEEDS.len())];
         let edits = 1 + rng.below(6);
@@ -522,7 +507,7 @@ fn posfile_single_edits() {
 fn posfile_random_edits_of_the_book_file() {
     let text = book_text();
     let original = records_by_line(&text);
-    let mut rng = XorShift(0xdead_beef_cafe_f00d);
+    let mut rng = Rng::new(0xdead_beef_cafe_f00d);
     for _ in 0..1_500 {
         let edits = 1 + rng.below(4);
         check_mutated_posfile(&random_edits(&text, edits, &mut rng), &original);

@@ -2,9 +2,12 @@
 //! round-trips through the `Deserialize` structs, the DOT has one cluster per zone with balanced
 //! braces and declared nodes only, and the text mentions every zone; plus the command line.
 
+mod common;
+
+use common::zonal;
 use serde_json::Value;
 use std::collections::HashSet;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::sync::OnceLock;
 use zonal::Position;
 use zonal::report::zones::{self, EdgeJson, NodeJson, SCHEMA_VERSION, ZonesJson};
@@ -498,14 +501,6 @@ fn text_of_a_small_attack() {
 }
 
 // The command line.
-
-fn zonal(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_zonal"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run zonal")
-}
 
 fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("utf-8 stdout")

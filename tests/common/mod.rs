@@ -1,4 +1,5 @@
-//! Shared helpers for the integration tests: a deterministic RNG and random games.
+//! The test kit shared by the integration tests: the one deterministic random generator, random
+//! games, seed positions, and the one helper that runs the `zonal` binary.
 #![allow(dead_code)]
 
 use zonal::Position;
@@ -76,6 +77,7 @@ pub fn zonal_with_input(args: &[&str], stdin: Option<&[u8]>) -> std::process::Ou
     let mut child = Command::new(env!("CARGO_BIN_EXE_zonal"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("RUST_LOG")
         .stdin(if stdin.is_some() {
             Stdio::piped()
         } else {

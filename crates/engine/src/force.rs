@@ -227,3 +227,14 @@ pub fn changed_squares(before: &Board, after: &Board) -> Bitboard {
         .filter(|&sq| before.piece_at(sq) != after.piece_at(sq))
         .collect()
 }
+
+/// Half-units written as units with a `½`, as the books do (7 -> `3½`).
+pub fn units(half_units: i32) -> String {
+    let sign = if half_units < 0 { "-" } else { "" };
+    let n = half_units.unsigned_abs();
+    match (n / 2, n % 2) {
+        (0, 1) => format!("{sign}½"),
+        (whole, 0) => format!("{sign}{whole}"),
+        (whole, _) => format!("{sign}{whole}½"),
+    }
+}

@@ -38,7 +38,7 @@
 use crate::bitboard::Bitboard;
 use crate::rules::{Aim, Rules};
 use crate::square::{Color, Square};
-use crate::zone::{Board, Deps, Projection, Seed, Zone, ZoneConfig, force_region, map_indexed};
+use crate::zone::{Builder, Deps, Projection, Seed, Zone, ZoneConfig, force_region, map_indexed};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, OnceLock};
 
@@ -168,7 +168,7 @@ where
         };
         let id = self.next_id;
         self.next_id += 1;
-        let board = Board::new(self.rules, pos, &config);
+        let board = Builder::new(self.rules, pos, &config);
         let side_to_move = self.rules.side_to_move(pos);
         let keyed: Vec<Keyed<R::Piece>> = board
             .attack_seeds()
@@ -407,12 +407,15 @@ where
 /// The searched regions of the pieces of a position, by square and depth (0..=8), each computed
 /// once per update when first asked for.
 struct Regions<'b, 'a, R: Rules> {
-    board: &'b Board<'a, R>,
-    regions: Vec<[OnceLock<Bitboard>; 9]>,
+    board: &'b Builder<'a, R>,
+    regions: Vec<[OnceLock<Bitboard>; REGION_DEPTHS]>,
 }
 
+/// Depths of observed regions cached per square (0 to 12).
+const REGION_DEPTHS: usize = 13;
+
 impl<'b, 'a, R: Rules> Regions<'b, 'a, R> {
-    fn new(board: &'b Board<'a, R>) -> Regions<'b, 'a, R> {
+    fn new(board: &'b Builder<'a, R>) -> Regions<'b, 'a, R> {
         Regions {
             board,
             regions: (0..64).map(|_| Default::default()).collect(),
@@ -420,8 +423,12 @@ impl<'b, 'a, R: Rules> Regions<'b, 'a, R> {
     }
 
     fn get(&self, sq: Square, depth: u32) -> Bitboard {
-        let depth = depth.min(8);
-        *self.regions[sq.index()][depth as usize].get_or_init(|| self.board.observed(sq, depth))
+        // Cached up to the deepest depth a horizon of 12 asks for; deeper ones are computed each
+        // time (never capped: a smaller region could miss a change and keep a stale zone).
+        match self.regions[sq.index()].get(depth as usize) {
+            Some(cell) => *cell.get_or_init(|| self.board.observed(sq, depth)),
+            None => self.board.observed(sq, depth),
+        }
     }
 }
 
@@ -430,7 +437,7 @@ impl<'b, 'a, R: Rules> Regions<'b, 'a, R> {
 /// where a change could reach it: the force sums it weighed, the target's flights, the answers
 /// and trajectories of every piece whose search meets a changed square.
 fn valid<R: Rules>(
-    board: &Board<'_, R>,
+    board: &Builder<'_, R>,
     regions: &Regions<'_, '_, R>,
     zone: &Zone<R::Piece>,
     deps: &Deps,
@@ -489,7 +496,7 @@ fn valid<R: Rules>(
 /// Whether the piece now on `sq` (if any) gives `zone` exactly the answers and trajectories its
 /// build recorded for that square.
 fn same_answers<R: Rules>(
-    board: &Board<'_, R>,
+    board: &Builder<'_, R>,
     zone: &Zone<R::Piece>,
     deps: &Deps,
     sq: Square,

@@ -404,8 +404,8 @@ impl Position {
             let b = force::effective_at(board, Color::Black, to);
             return format!(
                 "no superiority of force on {to} ({}:{} White:Black)",
-                crate::report::units(w),
-                crate::report::units(b)
+                crate::force::units(w),
+                crate::force::units(b)
             );
         }
         if piece.kind == PieceKind::VerKnecht {

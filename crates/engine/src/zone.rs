@@ -468,7 +468,7 @@ pub(crate) struct Seed<P> {
 }
 
 /// What the builder knows about every piece on the board.
-pub(crate) struct Board<'a, R: Rules> {
+pub(crate) struct Builder<'a, R: Rules> {
     pub(crate) rules: &'a R,
     pub(crate) pos: &'a R::Position,
     pub(crate) occupied: Bitboard,
@@ -478,8 +478,12 @@ pub(crate) struct Board<'a, R: Rules> {
     pub(crate) config: &'a ZoneConfig,
 }
 
-impl<'a, R: Rules> Board<'a, R> {
-    pub(crate) fn new(rules: &'a R, pos: &'a R::Position, config: &'a ZoneConfig) -> Board<'a, R> {
+impl<'a, R: Rules> Builder<'a, R> {
+    pub(crate) fn new(
+        rules: &'a R,
+        pos: &'a R::Position,
+        config: &'a ZoneConfig,
+    ) -> Builder<'a, R> {
         let occupied = rules.pieces_of(pos, Color::White) | rules.pieces_of(pos, Color::Black);
         let pieces: Vec<(Square, R::Piece)> = occupied
             .map(|sq| {
@@ -496,7 +500,7 @@ impl<'a, R: Rules> Board<'a, R> {
         for &(sq, p) in &pieces {
             maps[sq.index()] = Some(distance_map(rules, p, sq, occupied));
         }
-        Board {
+        Builder {
             rules,
             pos,
             occupied,
@@ -714,7 +718,7 @@ impl<'a, R: Rules> Board<'a, R> {
         let Some((trajectory, count)) = self.path(from, goal) else {
             return false;
         };
-        let camp = Board::<R>::camp(zone.side, self.side_of(from));
+        let camp = Builder::<R>::camp(zone.side, self.side_of(from));
         zone.trajectories.push(ZoneTrajectory {
             trajectory,
             camp,
@@ -1283,7 +1287,7 @@ impl<P: Copy + Eq + std::hash::Hash + Send + Sync + std::fmt::Debug> Projection<
         pos: &R::Position,
         config: &ZoneConfig,
     ) -> Projection<P> {
-        let board = Board::new(rules, pos, config);
+        let board = Builder::new(rules, pos, config);
         let seeds = board.attack_seeds();
         let zones = map_indexed(seeds, config.parallel, |i, seed| board.build_zone(i, seed));
         Projection::assemble(&board, zones)
@@ -1291,7 +1295,7 @@ impl<P: Copy + Eq + std::hash::Hash + Send + Sync + std::fmt::Debug> Projection<
 
     /// Adds linked zones (built afresh) and complexes to the attack zones of `board`.
     pub(crate) fn assemble<R: Rules<Piece = P>>(
-        board: &Board<'_, R>,
+        board: &Builder<'_, R>,
         mut zones: Vec<Zone<P>>,
     ) -> Projection<P> {
         if board.config.linked {

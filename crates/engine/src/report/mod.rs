@@ -55,13 +55,4 @@ pub fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-/// Half-units written as units with a `½`, as the books do (7 -> `3½`).
-pub fn units(half_units: i32) -> String {
-    let sign = if half_units < 0 { "-" } else { "" };
-    let n = half_units.unsigned_abs();
-    match (n / 2, n % 2) {
-        (0, 1) => format!("{sign}½"),
-        (whole, 0) => format!("{sign}{whole}"),
-        (whole, _) => format!("{sign}{whole}½"),
-    }
-}
+pub use crate::force::units;

@@ -588,13 +588,11 @@ impl Searcher<'_> {
             return Vec::new();
         }
         let moves = pos.generate_moves();
-        let (named, zone_value) = if self.cfg.mode == Mode::Zones {
-            let (c, v) = self.project(pos, self.cfg.horizon);
-            (c, Some(v))
+        let named = if self.cfg.mode == Mode::Zones {
+            self.project(pos, self.cfg.horizon).0
         } else {
-            (Vec::new(), None)
+            Vec::new()
         };
-        let _ = zone_value;
         let mut out: Vec<RootState> = moves
             .into_iter()
             .map(|mv| {
