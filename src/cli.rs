@@ -1667,8 +1667,9 @@ fn analyse_cmd(
     let mut summary = zonal::report::analysis::SummaryJson::default();
     if json && batch {
         outln!(
-            "{{\n  \"schema_version\": {},\n  \"analyses\": [",
-            zonal::report::analysis::SCHEMA_VERSION
+            "{{\n  \"schema_version\": {},\n  \"game\": \"{}\",\n  \"analyses\": [",
+            zonal::report::analysis::SCHEMA_VERSION,
+            zonal::report::zones::GAME
         );
     }
     let mut written = 0usize;

@@ -261,7 +261,7 @@ fn the_schema_rejects_malformed_documents() {
     assert!(schema_errors(&good).is_empty());
     type Mutation = fn(&mut Value);
     // What is wrong, how to make it wrong, and whether the structs refuse it too.
-    let mutations: [(&str, Mutation, bool); 10] = [
+    let mutations: [(&str, Mutation, bool); 11] = [
         (
             "extra top-level field",
             |d| {
@@ -271,9 +271,10 @@ fn the_schema_rejects_malformed_documents() {
         ),
         (
             "wrong schema version",
-            |d| d["schema_version"] = 2.into(),
+            |d| d["schema_version"] = 1.into(),
             false,
         ),
+        ("another game", |d| d["game"] = "proryv".into(), false),
         (
             "missing complexes",
             |d| {
@@ -515,7 +516,8 @@ fn cli_zones_json() {
         String::from_utf8_lossy(&out.stderr)
     );
     let doc: Value = serde_json::from_str(&stdout(&out)).expect("JSON");
-    assert_eq!(doc["schema_version"], 1);
+    assert_eq!(doc["schema_version"], 2);
+    assert_eq!(doc["game"], "chess-t1");
     assert_eq!(doc["horizon"], 4);
     assert_eq!(doc["side_to_move"], "white");
     assert!(schema_errors(&doc).is_empty());

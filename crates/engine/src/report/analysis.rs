@@ -9,7 +9,7 @@ use crate::square::{Color, Square};
 use serde::{Deserialize, Serialize};
 
 /// Version of the analysis JSON layout; bumped on any incompatible change.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// A recommended move in JSON.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,6 +123,8 @@ pub struct MaterialJson {
 pub struct AnalysisJson {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
+    /// The game: `chess-t1`.
+    pub game: String,
     /// The position.
     pub position: String,
     /// `id` of the record in a position file, if any.
@@ -177,6 +179,8 @@ pub struct SummaryJson {
 pub struct BatchJson {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
+    /// The game: `chess-t1`.
+    pub game: String,
     /// One analysis a position, in input order.
     pub analyses: Vec<AnalysisJson>,
     /// The score on `bm` / `am`.
@@ -226,6 +230,7 @@ impl AnalysisJson {
         let first = a.recommended.first().map(|r| r.mv.uci());
         AnalysisJson {
             schema_version: SCHEMA_VERSION,
+            game: crate::report::zones::GAME.to_string(),
             position: pos.to_string(),
             id: expected.id.clone(),
             side: pos.side_to_move().name().to_string(),
@@ -324,6 +329,7 @@ impl BatchJson {
         analyses.iter().for_each(|a| summary.add(a));
         BatchJson {
             schema_version: SCHEMA_VERSION,
+            game: crate::report::zones::GAME.to_string(),
             analyses,
             summary,
         }

@@ -40,7 +40,10 @@ use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
 /// Version of the JSON shape (`schema_version`); raised whenever the shape changes.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// The game these reports describe, as the `game` field names it.
+pub const GAME: &str = "chess-t1";
 
 /// A side, as JSON writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -291,6 +294,8 @@ pub enum AttachKindJson {
 pub struct ZonesJson {
     /// [`SCHEMA_VERSION`].
     pub schema_version: u32,
+    /// The game: `chess-t1`.
+    pub game: String,
     /// The position in the notation of docs/chess-t1-rules.md §9.3.
     pub position: String,
     /// Horizon H in half-moves.
@@ -740,6 +745,7 @@ impl ZonesJson {
     pub fn new(mp: &Projection<Piece>, pos: &Position) -> ZonesJson {
         ZonesJson {
             schema_version: SCHEMA_VERSION,
+            game: GAME.to_string(),
             position: pos.to_string(),
             horizon: mp.horizon,
             side_to_move: mp.side_to_move.into(),
