@@ -167,3 +167,36 @@ fn position_files_state_their_game() {
         stderr(&out)
     );
 }
+
+#[test]
+fn distance_maps_and_trajectories() {
+    let out = zonal(&["distance", "--game", "proryv", "startpos", "--from", "a1"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("8   7  7  7  7  7  7  7  -"), "{text}");
+    let out = zonal(&[
+        "trajectories",
+        "--game",
+        "proryv",
+        "8/1r6/8/5K2/2k5/6R1/8/3R4 w 0:0 0 30",
+        "--from",
+        "g3",
+        "--to",
+        "c8",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["length"], 3);
+    assert_eq!(json["count"], 4);
+    assert_eq!(
+        json["trajectories"][1]["squares"],
+        serde_json::json!(["g3", "d3", "d8", "c8"])
+    );
+    assert_eq!(
+        json["trajectories"][1]["beta"],
+        serde_json::json!(["e3", "f3", "d4", "d5", "d6", "d7"])
+    );
+    let out = zonal(&["distance", "--game", "proryv", "startpos", "--from", "e4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("Прорыв: no piece on e4"));
+}

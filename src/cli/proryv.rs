@@ -5,9 +5,12 @@
 use super::{CliError, Command, PosArg, print_json, write_out};
 use serde::Serialize;
 use std::time::Instant;
+use zonal_board::Shape;
+use zonal_core::{Bundle, DistanceMap, Steps};
 use zonal_core::{Limits, WIN, WIN_BOUND, search};
 use zonal_proryv::measures::{Cost, approach_cost};
 use zonal_proryv::play::{Proryv, Terms};
+use zonal_proryv::steps::PieceSteps;
 use zonal_proryv::{Game, NAME, Ply, Position, Side, divide, perft, posfile};
 
 /// Runs `command` for Прорыв.
@@ -79,8 +82,27 @@ pub fn run(command: Command) -> Result<(), CliError> {
             }
             Ok(())
         }
+        Command::Distance {
+            pos, from, json, ..
+        } => {
+            let p = position(&pos)?;
+            let from = square(&from, "--from")?;
+            distance_cmd(&p, from, json)
+        }
+        Command::Trajectories {
+            pos,
+            from,
+            to,
+            limit,
+            json,
+            ..
+        } => {
+            let p = position(&pos)?;
+            let (from, to) = (square(&from, "--from")?, square(&to, "--to")?);
+            trajectories_cmd(&p, from, to, limit, json)
+        }
         other => Err(CliError::input(format!(
-            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, search, analyse; \
+            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, search, analyse; \
              `zonal games` lists what each game supports)",
             command_name(&other)
         ))),
@@ -544,6 +566,172 @@ fn analyse_cmd(
             "Expected{expected}: {}",
             if good { "MATCH" } else { "MISS" }
         );
+    }
+    Ok(())
+}
+
+/// The longest trajectory looked for (moves).
+const MAX_MOVES: u32 = 16;
+
+/// A square named on the command line.
+fn square(text: &str, option: &str) -> Result<u8, CliError> {
+    Shape::EIGHT
+        .parse_square(text)
+        .map(|s| s as u8)
+        .map_err(|e| CliError::input(format!("{option}: {e}")))
+}
+
+fn piece_name(steps: &PieceSteps) -> String {
+    format!(
+        "{} {}",
+        side_name(steps.side()),
+        if steps.is_king() { "King" } else { "rook" }
+    )
+}
+
+fn distance_cmd(pos: &Position, from: u8, json: bool) -> Result<(), CliError> {
+    let piece = PieceSteps::of(pos, from).map_err(CliError::input)?;
+    let map = DistanceMap::build(Shape::EIGHT, u32::from(from), MAX_MOVES, &piece);
+    if json {
+        #[derive(Serialize)]
+        struct Out {
+            game: &'static str,
+            position: String,
+            from: String,
+            piece: String,
+            /// a1 first; null where unreachable.
+            distances: Vec<Option<u32>>,
+        }
+        return print_json(&Out {
+            game: "proryv",
+            position: pos.to_string(),
+            from: Shape::EIGHT.name(u32::from(from)),
+            piece: piece_name(&piece),
+            distances: (0..64).map(|sq| map.distance(sq)).collect(),
+        });
+    }
+    outln!(
+        "Distance map of the {} on {} (moves; - unreachable; the other pieces stand still)",
+        piece_name(&piece),
+        Shape::EIGHT.name(u32::from(from))
+    );
+    for rank in (0..8u32).rev() {
+        let row: Vec<String> = (0..8u32)
+            .map(|file| {
+                map.distance(rank * 8 + file)
+                    .map_or_else(|| " -".to_string(), |d| format!("{d:>2}"))
+            })
+            .collect();
+        outln!("{}  {}", rank + 1, row.join(" "));
+    }
+    outln!("    a  b  c  d  e  f  g  h");
+    Ok(())
+}
+
+fn trajectories_cmd(
+    pos: &Position,
+    from: u8,
+    to: u8,
+    limit: usize,
+    json: bool,
+) -> Result<(), CliError> {
+    let piece = PieceSteps::of(pos, from).map_err(CliError::input)?;
+    let name = |sq: u32| Shape::EIGHT.name(sq);
+    let bundle = Bundle::shortest(
+        Shape::EIGHT,
+        u32::from(from),
+        u32::from(to),
+        MAX_MOVES,
+        &piece,
+    );
+    let paths = bundle
+        .as_ref()
+        .map(|b| b.trajectories(&piece, limit))
+        .unwrap_or_default();
+    let beta = |path: &[u32]| -> Vec<String> {
+        path.windows(2)
+            .flat_map(|w| {
+                use zonal_board::SquareSet;
+                piece
+                    .passes(w[0], w[1])
+                    .squares()
+                    .map(name)
+                    .collect::<Vec<_>>()
+            })
+            .collect()
+    };
+    if json {
+        #[derive(Serialize)]
+        struct PathJson {
+            squares: Vec<String>,
+            beta: Vec<String>,
+        }
+        #[derive(Serialize)]
+        struct Out {
+            game: &'static str,
+            position: String,
+            piece: String,
+            from: String,
+            to: String,
+            length: Option<u32>,
+            count: u64,
+            trajectories: Vec<PathJson>,
+        }
+        return print_json(&Out {
+            game: "proryv",
+            position: pos.to_string(),
+            piece: piece_name(&piece),
+            from: name(u32::from(from)),
+            to: name(u32::from(to)),
+            length: bundle.as_ref().map(Bundle::length),
+            count: bundle.as_ref().map_or(0, |b| b.count),
+            trajectories: paths
+                .iter()
+                .map(|p| PathJson {
+                    squares: p.iter().map(|&s| name(s)).collect(),
+                    beta: beta(p),
+                })
+                .collect(),
+        });
+    }
+    outln!(
+        "{} on {} -> {}",
+        piece_name(&piece),
+        name(u32::from(from)),
+        name(u32::from(to))
+    );
+    let Some(bundle) = bundle else {
+        outln!("unreachable within {MAX_MOVES} moves");
+        return Ok(());
+    };
+    outln!(
+        "shortest: {} {}, {} {}",
+        bundle.length(),
+        if bundle.length() == 1 {
+            "move"
+        } else {
+            "moves"
+        },
+        bundle.count,
+        if bundle.count == 1 {
+            "trajectory"
+        } else {
+            "trajectories"
+        }
+    );
+    for (d, layer) in bundle.layers.iter().enumerate() {
+        use zonal_board::SquareSet;
+        let squares: Vec<String> = layer.squares().map(name).collect();
+        outln!("  layer {d}: {}", squares.join(" "));
+    }
+    for p in &paths {
+        let squares: Vec<String> = p.iter().map(|&s| name(s)).collect();
+        let b = beta(p);
+        if b.is_empty() {
+            outln!("  {}", squares.join("-"));
+        } else {
+            outln!("  {}  (passes {})", squares.join("-"), b.join(" "));
+        }
     }
     Ok(())
 }

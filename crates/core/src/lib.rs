@@ -10,8 +10,10 @@
 
 #![warn(missing_docs)]
 
+pub mod distance;
 pub mod search;
 
+pub use distance::{Bundle, DistanceMap, Steps};
 pub use search::{
     Limits, Rules, SearchResult, Terminal, WIN, WIN_BOUND, search, search_without_table,
 };

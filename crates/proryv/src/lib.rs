@@ -26,6 +26,7 @@ pub mod play;
 mod ply;
 pub mod posfile;
 mod position;
+pub mod steps;
 
 pub use game::{End, Game, QUIET_LIMIT};
 pub use perft::{divide, perft};
