@@ -1092,38 +1092,52 @@ fn write_stdout(text: &str) -> Result<(), CliError> {
 
 fn perft_cmd(pos: &Position, depth: u32, divide: bool, parallel: bool) -> Result<(), CliError> {
     let start = Instant::now();
-    let nodes = if divide {
-        let mut rows: Vec<(String, u64)> = perft::divide(pos, depth)
+    let rows = divide.then(|| {
+        perft::divide(pos, depth)
             .into_iter()
             .map(|(mv, n)| (mv.uci(), n))
-            .collect();
-        rows.sort();
-        for (mv, n) in &rows {
-            outln!("{mv}: {n}");
-        }
-        let total = if depth == 0 {
-            1
+            .collect()
+    });
+    let count = || {
+        if parallel {
+            perft::perft_parallel(pos, depth)
         } else {
-            rows.iter().map(|r| r.1).sum()
-        };
-        outln!();
-        total
-    } else if parallel {
-        perft::perft_parallel(pos, depth)
-    } else {
-        perft::perft(pos, depth)
+            perft::perft(pos, depth)
+        }
+    };
+    let cores = if parallel { "all cores" } else { "one core" };
+    report_perft(depth, start, rows, count, cores)
+}
+
+/// Prints a perft count, after the count below each first move when `rows` is given, and the
+/// speed since `start` on stderr.
+fn report_perft(
+    depth: u32,
+    start: Instant,
+    rows: Option<Vec<(String, u64)>>,
+    count: impl FnOnce() -> u64,
+    cores: &str,
+) -> Result<(), CliError> {
+    let nodes = match rows {
+        Some(mut rows) => {
+            rows.sort();
+            for (mv, n) in &rows {
+                outln!("{mv}: {n}");
+            }
+            outln!();
+            if depth == 0 {
+                1
+            } else {
+                rows.iter().map(|r| r.1).sum()
+            }
+        }
+        None => count(),
     };
     let secs = start.elapsed().as_secs_f64();
     outln!("{nodes}");
     eprintln!(
-        "perft {depth}: {nodes} nodes in {:.3} s, {:.1} M nodes/s{}",
-        secs,
-        nodes as f64 / secs.max(1e-9) / 1e6,
-        if parallel {
-            " (all cores)"
-        } else {
-            " (one core)"
-        }
+        "perft {depth}: {nodes} nodes in {secs:.3} s, {:.1} M nodes/s ({cores})",
+        nodes as f64 / secs.max(1e-9) / 1e6
     );
     Ok(())
 }

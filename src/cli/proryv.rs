@@ -2,7 +2,7 @@
 //! source's measures and the core's search). The zone commands follow the game-independent
 //! core (issue "One engine, many games").
 
-use super::{CliError, Command, PosArg, print_json, write_out};
+use super::{CliError, Command, PosArg, print_json, report_perft, write_out};
 use serde::Serialize;
 use std::time::Instant;
 use zonal_board::Shape;
@@ -321,31 +321,13 @@ fn diagram(pos: &Position) -> String {
 
 fn perft_cmd(pos: &Position, depth: u32, show_divide: bool) -> Result<(), CliError> {
     let start = Instant::now();
-    let nodes = if show_divide {
-        let mut rows: Vec<(String, u64)> = divide(pos, depth)
+    let rows = show_divide.then(|| {
+        divide(pos, depth)
             .into_iter()
             .map(|(ply, n)| (ply.to_string(), n))
-            .collect();
-        rows.sort();
-        for (ply, n) in &rows {
-            outln!("{ply}: {n}");
-        }
-        outln!();
-        if depth == 0 {
-            1
-        } else {
-            rows.iter().map(|r| r.1).sum()
-        }
-    } else {
-        perft(pos, depth)
-    };
-    let secs = start.elapsed().as_secs_f64();
-    outln!("{nodes}");
-    eprintln!(
-        "perft {depth}: {nodes} nodes in {secs:.3} s, {:.1} M nodes/s (one core)",
-        nodes as f64 / secs.max(1e-9) / 1e6
-    );
-    Ok(())
+            .collect()
+    });
+    report_perft(depth, start, rows, || perft(pos, depth), "one core")
 }
 
 /// The core's limits from the command line's.

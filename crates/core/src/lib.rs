@@ -11,6 +11,7 @@
 #![warn(missing_docs)]
 
 pub mod distance;
+pub mod record;
 pub mod search;
 
 pub use distance::{Bundle, DistanceMap, Steps};

@@ -13,48 +13,15 @@
 
 use crate::{NAME, Position};
 use std::collections::HashSet;
-use std::fmt;
 use thiserror::Error;
 
 /// The game name a file states (`game proryv`).
 pub const GAME: &str = "proryv";
 
-/// One operation: an opcode and its operands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Operation {
-    /// The opcode (`id`, `bm`, `am`, `c0`, ...).
-    pub opcode: String,
-    /// Its operands, quotes removed.
-    pub operands: Vec<String>,
-}
+pub use zonal_core::record::Operation;
 
-/// One position of a file and its operations.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
-    /// Line number (1-based).
-    pub line: usize,
-    /// The position.
-    pub position: Position,
-    /// The operations in file order.
-    pub ops: Vec<Operation>,
-}
-
-impl Record {
-    /// The operands of the first operation `opcode`.
-    pub fn operands(&self, opcode: &str) -> Option<&[String]> {
-        self.ops
-            .iter()
-            .find(|o| o.opcode == opcode)
-            .map(|o| o.operands.as_slice())
-    }
-
-    /// The `id` operand.
-    pub fn id(&self) -> Option<&str> {
-        self.operands("id")
-            .and_then(|o| o.first())
-            .map(String::as_str)
-    }
-}
+/// One position of a Прорыв position file and its operations.
+pub type Record = zonal_core::record::Record<Position>;
 
 /// A file that cannot be read as a Прорыв position file, with where.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -248,22 +215,23 @@ pub fn parse_str(text: &str, source: &str) -> Result<Vec<Record>, PosFileError> 
     Ok(records)
 }
 
-impl fmt::Display for Record {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.position)?;
-        for op in &self.ops {
-            write!(f, " {}", op.opcode)?;
-            for operand in &op.operands {
-                if operand.is_empty() || operand.contains([' ', ';', '"']) {
-                    write!(f, " \"{operand}\"")?;
-                } else {
-                    write!(f, " {operand}")?;
-                }
+/// The record as a line of a position file (reads back as the same record).
+pub fn write_record(record: &Record) -> String {
+    let mut line = record.position.to_string();
+    for op in &record.ops {
+        line.push(' ');
+        line.push_str(&op.opcode);
+        for operand in &op.operands {
+            if operand.is_empty() || operand.contains([' ', ';', '"']) {
+                line.push_str(&format!(" \"{operand}\""));
+            } else {
+                line.push(' ');
+                line.push_str(operand);
             }
-            f.write_str(";")?;
         }
-        Ok(())
+        line.push(';');
     }
+    line
 }
 
 #[cfg(test)]
@@ -279,7 +247,7 @@ mod tests {
         assert_eq!(records[0].id(), Some("E5"));
         assert_eq!(records[1].position, Position::startpos());
         for r in &records {
-            let again = parse_str(&r.to_string(), "again").unwrap();
+            let again = parse_str(&write_record(r), "again").unwrap();
             assert_eq!(again[0].position, r.position);
             assert_eq!(again[0].ops, r.ops);
         }
