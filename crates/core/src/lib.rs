@@ -5,8 +5,9 @@
 //! principal-variation window, a transposition table, killer moves, repetition inside the tree,
 //! and game ends scored by their distance. Nothing here names a game's pieces or board size.
 //!
-//! This crate grows as the zone machinery moves out of chess-t1's crate (distance maps,
-//! trajectories, zones on [`zonal_board`] shapes): see NOTES.md, "Layout".
+//! This crate grows as the rest of the zone machinery (zones, negations, the incremental
+//! projection) moves out of the first game's crate onto [`zonal_board`] shapes: see NOTES.md,
+//! "Layout".
 
 #![warn(missing_docs)]
 
