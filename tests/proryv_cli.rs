@@ -84,9 +84,12 @@ fn errors_name_the_game_and_its_rule() {
     assert!(
         stderr(&out).contains("Прорыв: position string, placement: the King on a1 is in check")
     );
-    let out = zonal(&["zones", "--game", "proryv", "startpos"]);
+    let out = zonal(&["render", "--game", "proryv", "startpos"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("Прорыв: `zonal zones` is not available for this game yet"));
+    assert!(stderr(&out).contains("Прорыв: `zonal render` is not available for this game yet"));
+    let out = zonal(&["zones", "--game", "proryv", "startpos", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("zones are shown as text so far"));
     let out = zonal(&["moves", "--game", "hnefatafl", "startpos"]);
     assert_eq!(out.status.code(), Some(2));
     let out = zonal(&["games"]);
@@ -199,4 +202,46 @@ fn distance_maps_and_trajectories() {
     let out = zonal(&["distance", "--game", "proryv", "startpos", "--from", "e4"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("Прорыв: no piece on e4"));
+}
+
+#[test]
+fn zones_of_the_race_and_the_captures() {
+    let out = zonal(&[
+        "zones",
+        "positions/proryv/examples.pos",
+        "--id",
+        "E7",
+        "--horizon",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "Zone 0 (capture, White): King d4 -> rook c5 in 1 (d4-c5; 1 of 1 shortest): OPEN"
+        ),
+        "{text}"
+    );
+    assert!(text.contains(
+        "Zone 1 (capture, White): King d4 -> rook e5 in 1 (d4-e5; 1 of 1 shortest): STOPPED"
+    ));
+    assert!(
+        text.contains("(-, 1.1) rook e8  protection of e5  e8 (0 moves, budget 0)"),
+        "{text}"
+    );
+    let out = zonal(&[
+        "zones",
+        "--game",
+        "proryv",
+        "r7/6K1/8/8/8/8/1k6/8 b 0:0 0 30",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("King g7 -> target h8 in 1 (g7-h8; 1 of 1 shortest): STOPPED"),
+        "{text}"
+    );
+    assert!(
+        text.contains("rook a8  control of h8  a8 (0 moves"),
+        "{text}"
+    );
 }

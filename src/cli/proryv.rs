@@ -101,8 +101,26 @@ pub fn run(command: Command) -> Result<(), CliError> {
             let (from, to) = (square(&from, "--from")?, square(&to, "--to")?);
             trajectories_cmd(&p, from, to, limit, json)
         }
+        Command::Zones {
+            pos,
+            horizon,
+            json,
+            dot,
+            after,
+            ..
+        } => {
+            if json || dot || !after.is_empty() {
+                return Err(CliError::input(format!(
+                    "{NAME}: zones are shown as text so far (--json, --dot and --after follow)"
+                )));
+            }
+            let p = position(&pos)?;
+            let zones = zonal_proryv::zones::zones(&p, horizon);
+            out!("{}", zonal_proryv::zones::to_text(&p, &zones, horizon));
+            Ok(())
+        }
         other => Err(CliError::input(format!(
-            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, search, analyse; \
+            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, search, analyse; \
              `zonal games` lists what each game supports)",
             command_name(&other)
         ))),

@@ -12,6 +12,7 @@
 #![warn(missing_docs)]
 
 pub mod distance;
+pub mod horizon;
 pub mod record;
 pub mod search;
 

@@ -34,7 +34,7 @@ pub mod exchange;
 pub mod force;
 pub mod game;
 pub mod geometry;
-pub mod horizon;
+pub use zonal_core::horizon;
 pub mod incremental;
 pub mod matchplay;
 pub mod movegen;

@@ -27,6 +27,7 @@ mod ply;
 pub mod posfile;
 mod position;
 pub mod steps;
+pub mod zones;
 
 pub use game::{End, Game, QUIET_LIMIT};
 pub use perft::{divide, perft};

@@ -65,7 +65,7 @@
 //! may exceed H), as Botvinnik's formulas do.
 //!
 //! ```
-//! use zonal::horizon::{self, RootBudget};
+//! use zonal_core::horizon::{self, RootBudget};
 //!
 //! // H = 6, (+) to move: the root may make 3 moves, reaching a3 on half-move 5.
 //! assert_eq!(horizon::k_max(6, true), 3);
