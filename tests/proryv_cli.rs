@@ -84,9 +84,9 @@ fn errors_name_the_game_and_its_rule() {
     assert!(
         stderr(&out).contains("Прорыв: position string, placement: the King on a1 is in check")
     );
-    let out = zonal(&["render", "--game", "proryv", "startpos"]);
+    let out = zonal(&["exchange", "--game", "proryv", "startpos", "e4"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("Прорыв: `zonal render` is not available for this game yet"));
+    assert!(stderr(&out).contains("Прорыв: `zonal exchange` is not available for this game yet"));
     let out = zonal(&["zones", "--game", "proryv", "startpos", "--json"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("zones are shown as text so far"));
@@ -243,5 +243,38 @@ fn zones_of_the_race_and_the_captures() {
     assert!(
         text.contains("rook a8  control of h8  a8 (0 moves"),
         "{text}"
+    );
+}
+
+#[test]
+fn pictures_of_the_board_and_the_zones() {
+    let out = zonal(&[
+        "render",
+        "positions/proryv/examples.pos",
+        "--id",
+        "E7",
+        "--zones",
+        "--horizon",
+        "2",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = stdout(&out);
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let count = |class: &str| {
+        doc.descendants()
+            .filter(|n| n.attribute("class") == Some(class))
+            .count()
+    };
+    assert_eq!(count("square"), 64);
+    assert_eq!(count("piece"), 6);
+    // Two roots (d4-c5, d4-e5) and the protection e8-e5.
+    assert_eq!(count("arrow"), 3, "{svg}");
+    assert!(svg.contains("protection of e5 by the rook e8"));
+    let out = zonal(&["render", "--game", "proryv", "startpos", "--zone", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("--zone 3: no such zone"),
+        "{}",
+        stderr(&out)
     );
 }

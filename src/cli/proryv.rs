@@ -119,8 +119,57 @@ pub fn run(command: Command) -> Result<(), CliError> {
             out!("{}", zonal_proryv::zones::to_text(&p, &zones, horizon));
             Ok(())
         }
+        Command::Render {
+            pos,
+            zones,
+            zone,
+            side,
+            horizon,
+            force,
+            highlight,
+            output,
+        } => {
+            if force || highlight.is_some() {
+                return Err(CliError::input(format!(
+                    "{NAME}: --force and --highlight are chess-t1's (force sums, a move arrow)"
+                )));
+            }
+            let p = position(&pos)?;
+            let mut shown = Vec::new();
+            if zones || zone.is_some() || side.is_some() {
+                shown = zonal_proryv::zones::zones(&p, horizon);
+                if let Some(n) = zone {
+                    if !shown.iter().any(|z| z.index == n) {
+                        return Err(CliError::input(format!(
+                            "--zone {n}: no such zone ({} zones at horizon {horizon})",
+                            shown.len()
+                        )));
+                    }
+                    shown.retain(|z| z.index == n);
+                }
+                if let Some(s) = side {
+                    let want = match s {
+                        super::SideArg::White => Some(Side::White),
+                        super::SideArg::Black => Some(Side::Black),
+                        super::SideArg::Both => None,
+                    };
+                    shown.retain(|z| want.is_none_or(|w| z.side == w));
+                }
+            }
+            let svg = zonal_proryv::picture::picture(&p, &shown).to_svg();
+            match output {
+                Some(path) => std::fs::write(&path, svg).map_err(|e| CliError {
+                    message: format!("cannot write {}: {e}", path.display()),
+                    code: 1,
+                }),
+                None => {
+                    out!("{svg}");
+                    Ok(())
+                }
+            }
+        }
         other => Err(CliError::input(format!(
-            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, search, analyse; \
+            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, render, search, analyse; \
              `zonal games` lists what each game supports)",
             command_name(&other)
         ))),

@@ -13,6 +13,7 @@
 
 pub mod distance;
 pub mod horizon;
+pub mod picture;
 pub mod record;
 pub mod search;
 

@@ -22,6 +22,7 @@ mod game;
 pub mod geometry;
 pub mod measures;
 mod perft;
+pub mod picture;
 pub mod play;
 mod ply;
 pub mod posfile;

@@ -1,0 +1,236 @@
+//! Pictures of a board of any shape as SVG: squares (with a game's special squares shaded and
+//! named in a legend), pieces as letters in discs, and trajectories as arrows with labels. A
+//! game fills a [`Picture`]; nothing here knows a game.
+
+use zonal_board::{Shape, Side};
+
+/// Size of a square in pixels.
+const CELL: u32 = 64;
+/// Margin for the coordinates.
+const MARGIN: u32 = 28;
+
+/// A kind of special square with its fill colour and its name in the legend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Special {
+    /// The squares.
+    pub squares: Vec<u32>,
+    /// Fill colour (SVG).
+    pub fill: String,
+    /// What they are, for the legend.
+    pub name: String,
+}
+
+/// A piece to draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceMark {
+    /// Its square.
+    pub square: u32,
+    /// Its side (White: a light disc, Black: a dark one).
+    pub side: Side,
+    /// The letter shown.
+    pub letter: char,
+    /// What it is, shown on hover.
+    pub title: String,
+}
+
+/// An arrow along squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Arrow {
+    /// The squares, start first.
+    pub path: Vec<u32>,
+    /// Whether it belongs to the root's side (blue) or the other (red).
+    pub plus: bool,
+    /// Dashed (a negation) or solid (a root).
+    pub dashed: bool,
+    /// The label written at its head (Botvinnik's label).
+    pub label: String,
+    /// What it is, shown on hover.
+    pub title: String,
+}
+
+/// Everything a picture shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// The board.
+    pub shape: Shape,
+    /// The title (the position).
+    pub title: String,
+    /// Special squares.
+    pub specials: Vec<Special>,
+    /// Pieces.
+    pub pieces: Vec<PieceMark>,
+    /// Arrows, drawn in order.
+    pub arrows: Vec<Arrow>,
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+impl Picture {
+    /// The centre of `sq` in pixels (rank 1 at the bottom).
+    fn centre(&self, sq: u32) -> (u32, u32) {
+        let (f, r) = (self.shape.file(sq), self.shape.rank(sq));
+        (
+            MARGIN + f * CELL + CELL / 2,
+            MARGIN + (self.shape.ranks() - 1 - r) * CELL + CELL / 2,
+        )
+    }
+
+    /// The picture as an SVG document.
+    pub fn to_svg(&self) -> String {
+        let (w, h) = (
+            2 * MARGIN + self.shape.files() * CELL,
+            2 * MARGIN + self.shape.ranks() * CELL + 24 * self.specials.len() as u32 + 8,
+        );
+        let mut s = format!(
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n<title>{}</title>\n",
+            escape(&self.title)
+        );
+        s.push_str("<defs><marker id=\"head-plus\" markerWidth=\"4\" markerHeight=\"4\" refX=\"3\" refY=\"2\" orient=\"auto\"><path d=\"M0,0 L4,2 L0,4 z\" fill=\"#1f5fbf\"/></marker><marker id=\"head-minus\" markerWidth=\"4\" markerHeight=\"4\" refX=\"3\" refY=\"2\" orient=\"auto\"><path d=\"M0,0 L4,2 L0,4 z\" fill=\"#c0392b\"/></marker></defs>\n");
+        s.push_str(&format!(
+            "<rect class=\"background\" width=\"{w}\" height=\"{h}\" fill=\"white\"/>\n"
+        ));
+        for sq in 0..self.shape.len() {
+            let (cx, cy) = self.centre(sq);
+            let (x, y) = (cx - CELL / 2, cy - CELL / 2);
+            let light = (self.shape.file(sq) + self.shape.rank(sq)) % 2 == 1;
+            let fill = self
+                .specials
+                .iter()
+                .find(|sp| sp.squares.contains(&sq))
+                .map_or(if light { "#f0e6d2" } else { "#d9c7a7" }, |sp| {
+                    sp.fill.as_str()
+                });
+            s.push_str(&format!(
+                "<rect class=\"square\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"><title>{}</title></rect>\n",
+                self.shape.name(sq)
+            ));
+        }
+        for f in 0..self.shape.files() {
+            let (cx, _) = self.centre(f);
+            let y = MARGIN + self.shape.ranks() * CELL + 18;
+            s.push_str(&format!(
+                "<text class=\"coordinate\" x=\"{cx}\" y=\"{y}\" text-anchor=\"middle\" font-size=\"14\">{}</text>\n",
+                (b'a' + f as u8) as char
+            ));
+        }
+        for r in 0..self.shape.ranks() {
+            let (_, cy) = self.centre(r * self.shape.files());
+            s.push_str(&format!(
+                "<text class=\"coordinate\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"14\">{}</text>\n",
+                MARGIN / 2,
+                cy + 5,
+                r + 1
+            ));
+        }
+        for p in &self.pieces {
+            let (cx, cy) = self.centre(p.square);
+            let (disc, ink) = match p.side {
+                Side::White => ("#fdfdfd", "#222222"),
+                Side::Black => ("#2b2b2b", "#f5f5f5"),
+            };
+            s.push_str(&format!(
+                "<g class=\"piece\"><title>{}</title><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{disc}\" stroke=\"#222222\" stroke-width=\"2\"/><text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-size=\"28\" font-weight=\"bold\" fill=\"{ink}\">{}</text></g>\n",
+                escape(&p.title),
+                CELL * 2 / 5,
+                cy + 10,
+                escape(&p.letter.to_string())
+            ));
+        }
+        for a in &self.arrows {
+            let points: Vec<String> = a
+                .path
+                .iter()
+                .map(|&sq| {
+                    let (x, y) = self.centre(sq);
+                    format!("{x},{y}")
+                })
+                .collect();
+            let (colour, head) = if a.plus {
+                ("#1f5fbf", "head-plus")
+            } else {
+                ("#c0392b", "head-minus")
+            };
+            let dash = if a.dashed {
+                " stroke-dasharray=\"8,5\""
+            } else {
+                ""
+            };
+            s.push_str(&format!(
+                "<g class=\"arrow\"><title>{}</title><polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"4\" stroke-opacity=\"0.8\"{dash} marker-end=\"url(#{head})\"/>",
+                escape(&a.title),
+                points.join(" ")
+            ));
+            if let Some(&last) = a.path.last() {
+                let (x, y) = self.centre(last);
+                s.push_str(&format!(
+                    "<text class=\"label-text\" x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"{colour}\">{}</text>",
+                    x + 6,
+                    y - 18,
+                    escape(&a.label)
+                ));
+            }
+            s.push_str("</g>\n");
+        }
+        let mut y = MARGIN + self.shape.ranks() * CELL + 40;
+        for sp in &self.specials {
+            s.push_str(&format!(
+                "<g class=\"legend\"><rect x=\"{MARGIN}\" y=\"{}\" width=\"16\" height=\"16\" fill=\"{}\"/><text x=\"{}\" y=\"{}\" font-size=\"13\">{}</text></g>\n",
+                y - 13,
+                sp.fill,
+                MARGIN + 24,
+                y,
+                escape(&sp.name)
+            ));
+            y += 24;
+        }
+        s.push_str("</svg>\n");
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_eleven_by_eleven_board_with_a_piece_and_an_arrow() {
+        let shape = Shape::new(11, 11).unwrap();
+        let picture = Picture {
+            shape,
+            title: "a <test>".into(),
+            specials: vec![Special {
+                squares: vec![0, 10, 110, 120],
+                fill: "#999999".into(),
+                name: "corner".into(),
+            }],
+            pieces: vec![PieceMark {
+                square: 60,
+                side: Side::White,
+                letter: 'K',
+                title: "King f6".into(),
+            }],
+            arrows: vec![Arrow {
+                path: vec![60, 5, 0],
+                plus: true,
+                dashed: false,
+                label: "(+, 0.0)".into(),
+                title: "root".into(),
+            }],
+        };
+        let svg = picture.to_svg();
+        assert_eq!(svg.matches("class=\"square\"").count(), 121);
+        assert_eq!(
+            svg.matches("fill=\"#999999\"").count(),
+            5,
+            "four corners and the legend"
+        );
+        assert!(svg.contains("<title>a &lt;test&gt;</title>"));
+        assert!(svg.contains("(+, 0.0)"));
+        assert!(svg.ends_with("</svg>\n"));
+    }
+}

@@ -1,0 +1,101 @@
+//! Прорыв on the core's board pictures: the corner squares (no rook may stand there), the Kings'
+//! homes, the pieces and, on request, the zones as arrows with Botvinnik's labels.
+
+use crate::zones::Zone;
+use crate::{NAME, Position};
+use zonal_board::{Shape, Side};
+use zonal_core::picture::{Arrow, Picture, PieceMark, Special};
+
+/// The picture of `pos` with the `zones` given (none: the board alone).
+pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
+    let name = |sq: u8| Shape::EIGHT.name(u32::from(sq));
+    let mut pieces = Vec::new();
+    for side in Side::BOTH {
+        let colour = if side == Side::White {
+            "white"
+        } else {
+            "black"
+        };
+        let king = pos.king(side);
+        pieces.push(PieceMark {
+            square: u32::from(king),
+            side,
+            letter: 'K',
+            title: format!("{colour} King {}", name(king)),
+        });
+        let mut rooks = pos.rooks(side);
+        while rooks != 0 {
+            let sq = rooks.trailing_zeros() as u8;
+            rooks &= rooks - 1;
+            pieces.push(PieceMark {
+                square: u32::from(sq),
+                side,
+                letter: 'R',
+                title: format!("{colour} rook {}", name(sq)),
+            });
+        }
+    }
+    let mut arrows = Vec::new();
+    for z in zones {
+        arrows.push(Arrow {
+            path: z.root.iter().map(|&s| u32::from(s)).collect(),
+            plus: true,
+            dashed: false,
+            label: format!("(+, {}.0)", z.index),
+            title: format!("zone {}: the King's root trajectory", z.index),
+        });
+        for n in &z.negations {
+            // A rook already in place that controls or protects: its line of attack.
+            let path: Vec<u32> = if n.path.len() >= 2 {
+                n.path.iter().map(|&s| u32::from(s)).collect()
+            } else if n.from != n.attached {
+                vec![u32::from(n.from), u32::from(n.attached)]
+            } else {
+                continue;
+            };
+            arrows.push(Arrow {
+                path,
+                plus: false,
+                dashed: true,
+                label: format!("(-, {}.1)", z.index),
+                title: format!(
+                    "zone {}: {} of {} by the rook {}",
+                    z.index,
+                    n.role.name(),
+                    name(n.attached),
+                    name(n.from)
+                ),
+            });
+        }
+    }
+    let in_hand = if pos.in_placement() {
+        format!(
+            "; in hand White {}, Black {}",
+            pos.hand(Side::White),
+            pos.hand(Side::Black)
+        )
+    } else {
+        String::new()
+    };
+    Picture {
+        shape: Shape::EIGHT,
+        title: format!("{NAME}: {pos}{in_hand}"),
+        specials: vec![
+            Special {
+                squares: vec![
+                    u32::from(Position::home(Side::White)),
+                    u32::from(Position::home(Side::Black)),
+                ],
+                fill: "#9fc5a8".into(),
+                name: "a King's home: the other King's target".into(),
+            },
+            Special {
+                squares: vec![1, 8, 9, 54, 55, 62],
+                fill: "#b8b8b8".into(),
+                name: "corner square: no rook may stand there".into(),
+            },
+        ],
+        pieces,
+        arrows,
+    }
+}
