@@ -154,6 +154,17 @@ fn position_files_state_their_game() {
         text.contains("Suite: 21 positions, 4 with bm/am, first recommendation matches 4"),
         "{text}"
     );
+    // Several positions in JSON: one document, with the suite's score.
+    let out = zonal(&[
+        "analyse",
+        "positions/proryv/examples.pos",
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(json["analyses"].as_array().map(Vec::len), Some(21));
+    assert_eq!(json["summary"]["matched"], 4);
     // A chess-t1 command on a Прорыв file says which game it holds.
     let out = zonal(&["moves", "--game", "chess-t1", "positions/proryv/start.pos"]);
     assert_eq!(out.status.code(), Some(2));

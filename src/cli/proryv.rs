@@ -58,6 +58,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             let limits = bounds.limits(depth, 4);
             let mut suite = Suite::default();
             let mut first = true;
+            let mut values = Vec::new();
             for text in &pos {
                 for (p, record) in positions(&PosArg {
                     pos: text.clone(),
@@ -68,10 +69,30 @@ pub fn run(command: Command) -> Result<(), CliError> {
                         outln!();
                     }
                     first = false;
-                    analyse_cmd(&p, record.as_ref(), &limits, top as usize, json, &mut suite)?;
+                    let sink = json.then_some(&mut values);
+                    analyse_cmd(&p, record.as_ref(), &limits, top as usize, sink, &mut suite)?;
                 }
             }
-            if suite.positions > 1 && !json {
+            if json {
+                // One object for one position; several make a batch with the suite's score.
+                return match (values.len(), values.pop()) {
+                    (1, Some(one)) => print_json(&one),
+                    (_, last) => {
+                        values.extend(last);
+                        print_json(&serde_json::json!({
+                            "game": "proryv",
+                            "analyses": values,
+                            "summary": {
+                                "positions": suite.positions,
+                                "with_answer": suite.with_answer,
+                                "matched": suite.matched,
+                                "nodes": suite.nodes,
+                            }
+                        }))
+                    }
+                };
+            }
+            if suite.positions > 1 {
                 outln!(
                     "\nSuite: {} positions, {} with bm/am, first recommendation matches {} ({} nodes)",
                     suite.positions,
@@ -474,7 +495,7 @@ fn analyse_cmd(
     record: Option<&posfile::Record>,
     limits: &zonal::search::Limits,
     top: usize,
-    json: bool,
+    json: Option<&mut Vec<serde_json::Value>>,
     suite: &mut Suite,
 ) -> Result<(), CliError> {
     let terms = Terms::of(pos);
@@ -508,7 +529,7 @@ fn analyse_cmd(
         Cost::Unreachable => "-".to_string(),
         Cost::Unknown => "?".to_string(),
     };
-    if json {
+    if let Some(sink) = json {
         #[derive(Serialize)]
         struct SideJson {
             distance: u32,
@@ -546,7 +567,7 @@ fn analyse_cmd(
             approach_cost_2: cost(s, 2).plies(),
             approach_cost_unknown: cost(s, 1) == Cost::Unknown || cost(s, 2) == Cost::Unknown,
         };
-        return print_json(&Out {
+        let value = serde_json::to_value(Out {
             game: "proryv",
             position: pos.to_string(),
             id: record.and_then(|r| r.id()).map(str::to_string),
@@ -566,7 +587,13 @@ fn analyse_cmd(
                 })
                 .collect(),
             line: r.line.iter().map(Ply::to_string).collect(),
-        });
+        })
+        .map_err(|e| CliError {
+            message: format!("cannot write JSON: {e}"),
+            code: 1,
+        })?;
+        sink.push(value);
+        return Ok(());
     }
     match record.and_then(|r| r.id()) {
         Some(id) => outln!("Position: {pos} (id {id})"),
