@@ -590,7 +590,7 @@ fn stated_game(command: &Command) -> Result<GameName, CliError> {
 fn games() -> Result<(), CliError> {
     outln!("chess-t1  (default) rules: docs/chess-t1-rules.md; every command");
     outln!(
-        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, distance, trajectories, zones (text), render, search, analyse"
+        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, distance, trajectories, zones, render, search, analyse"
     );
     Ok(())
 }

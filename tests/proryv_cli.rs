@@ -87,9 +87,9 @@ fn errors_name_the_game_and_its_rule() {
     let out = zonal(&["exchange", "--game", "proryv", "startpos", "e4"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("Прорыв: `zonal exchange` is not available for this game yet"));
-    let out = zonal(&["zones", "--game", "proryv", "startpos", "--json"]);
+    let out = zonal(&["zones", "--game", "proryv", "startpos", "--after", "R@d4"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("zones are shown as text so far"));
+    assert!(stderr(&out).contains("--after (the incremental update) is not available"));
     let out = zonal(&["moves", "--game", "hnefatafl", "startpos"]);
     assert_eq!(out.status.code(), Some(2));
     let out = zonal(&["games"]);
@@ -287,5 +287,34 @@ fn pictures_of_the_board_and_the_zones() {
         stderr(&out).contains("--zone 3: no such zone"),
         "{}",
         stderr(&out)
+    );
+}
+
+#[test]
+fn zones_as_json_and_dot() {
+    let args = [
+        "zones",
+        "positions/proryv/examples.pos",
+        "--id",
+        "E7",
+        "--horizon",
+        "2",
+    ];
+    let out = zonal(&[&args[..], &["--json"]].concat());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["game"], "proryv");
+    let zones = json["zones"].as_array().expect("zones");
+    assert_eq!(zones.len(), 2);
+    assert_eq!(zones[0]["root"], serde_json::json!(["d4", "c5"]));
+    assert_eq!(zones[0]["open"], true);
+    assert_eq!(zones[1]["negations"][0]["role"], "protection");
+    assert_eq!(zones[1]["negations"][0]["rook"], "e8");
+    let out = zonal(&[&args[..], &["--dot"]].concat());
+    let dot = stdout(&out);
+    assert!(dot.starts_with("digraph mp {") && dot.trim_end().ends_with('}'));
+    assert!(dot.contains("(+, 0.0) King d4-c5\\nroot (1 move)"), "{dot}");
+    assert!(
+        dot.contains("protection of e5 (0 moves, budget 0)"),
+        "{dot}"
     );
 }

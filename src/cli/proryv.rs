@@ -130,13 +130,20 @@ pub fn run(command: Command) -> Result<(), CliError> {
             after,
             ..
         } => {
-            if json || dot || !after.is_empty() {
+            if !after.is_empty() {
                 return Err(CliError::input(format!(
-                    "{NAME}: zones are shown as text so far (--json, --dot and --after follow)"
+                    "{NAME}: --after (the incremental update) is not available for this game yet"
                 )));
             }
             let p = position(&pos)?;
             let zones = zonal_proryv::zones::zones(&p, horizon);
+            if json {
+                return print_json(&zones_json(&p, &zones, horizon));
+            }
+            if dot {
+                out!("{}", zones_dot(&p, &zones));
+                return Ok(());
+            }
             out!("{}", zonal_proryv::zones::to_text(&p, &zones, horizon));
             Ok(())
         }
@@ -810,4 +817,77 @@ fn trajectories_cmd(
         }
     }
     Ok(())
+}
+
+/// The zones as JSON: every square by name, Botvinnik's labels as strings.
+fn zones_json(
+    pos: &Position,
+    zones: &[zonal_proryv::zones::Zone],
+    horizon: i32,
+) -> serde_json::Value {
+    use zonal_proryv::zones::Aim;
+    let name = |sq: u8| Shape::EIGHT.name(u32::from(sq));
+    let names = |path: &[u8]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
+    serde_json::json!({
+        "game": "proryv",
+        "position": pos.to_string(),
+        "horizon": horizon,
+        "zones": zones.iter().map(|z| serde_json::json!({
+            "index": z.index,
+            "side": side_name(z.side),
+            "aim": match z.aim { Aim::Target => "target", Aim::Capture => "capture" },
+            "label": format!("(+, {}.0)", z.index),
+            "root": names(&z.root),
+            "shortest": z.alternatives,
+            "open": z.is_open(),
+            "negations": z.negations.iter().map(|n| serde_json::json!({
+                "label": format!("(-, {}.1)", z.index),
+                "rook": name(n.from),
+                "role": n.role.name(),
+                "attached": name(n.attached),
+                "trajectory": names(&n.path),
+                "budget": n.budget,
+                "stops": n.role.stops(),
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The zones as Graphviz DOT: one cluster a zone, the root solid, negations dashed.
+fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String {
+    let name = |sq: u8| Shape::EIGHT.name(u32::from(sq));
+    let path = |p: &[u8]| p.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
+    let mut out = format!(
+        "digraph mp {{\n  graph [label=\"{NAME}: {pos}\", labelloc=t, fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\", fontsize=10];\n"
+    );
+    for z in zones {
+        let i = z.index;
+        out.push_str(&format!(
+            "  subgraph cluster_{i} {{\n    label=\"Zone {i} ({}, {}): {}\";\n    style=rounded; color=gray50;\n",
+            side_name(z.side),
+            if z.is_open() { "OPEN" } else { "STOPPED" },
+            path(&z.root)
+        ));
+        out.push_str(&format!(
+            "    z{i}_root [label=\"(+, {i}.0) King {}\\nroot ({} move{})\", color=blue, fontcolor=blue];\n",
+            path(&z.root),
+            z.root.len() - 1,
+            zonal::report::plural(z.root.len() - 1)
+        ));
+        for (j, n) in z.negations.iter().enumerate() {
+            out.push_str(&format!(
+                "    z{i}_n{j} [label=\"(-, {i}.1) rook {}\\n{} of {} ({} move{}, budget {})\", color=red, fontcolor=red, style={}];\n    z{i}_n{j} -> z{i}_root [label=\"negates\"];\n",
+                path(&n.path),
+                n.role.name(),
+                name(n.attached),
+                n.path.len() - 1,
+                zonal::report::plural(n.path.len() - 1),
+                n.budget,
+                if n.role.stops() { "solid" } else { "dashed" }
+            ));
+        }
+        out.push_str("  }\n");
+    }
+    out.push_str("}\n");
+    out
 }
