@@ -32,6 +32,12 @@ pub trait Rules {
     fn key(&self, pos: &Self::Position) -> u64;
     /// Whether `mv` cannot be undone (a capture, a drop): positions before it never recur.
     fn irreversible(&self, pos: &Self::Position, mv: Self::Move) -> bool;
+    /// Whether a position reached by a move is drawn by a counter rule of the game (e.g. so many
+    /// moves without a capture). Not asked of the root: a loaded position is played on. False by
+    /// default.
+    fn drawn_by_counter(&self, _pos: &Self::Position) -> bool {
+        false
+    }
     /// A move-ordering hint: larger first (captures, promotions). 0 by default.
     fn order_hint(&self, _pos: &Self::Position, _mv: Self::Move) -> i32 {
         0
@@ -165,6 +171,9 @@ impl<R: Rules> Searcher<'_, R> {
                 Terminal::Loss => -(WIN - ply as i32),
                 Terminal::Draw => 0,
             };
+        }
+        if ply > 0 && self.rules.drawn_by_counter(pos) {
+            return 0;
         }
         let key = self.rules.key(pos);
         if ply > 0 {

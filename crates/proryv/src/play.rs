@@ -129,6 +129,10 @@ impl Rules for Proryv {
             ^ mix(packed ^ 0x1234_5678_9abc_def0).rotate_left(39)
     }
 
+    fn drawn_by_counter(&self, pos: &Position) -> bool {
+        pos.quiet_plies() >= crate::QUIET_LIMIT
+    }
+
     fn irreversible(&self, pos: &Position, mv: Ply) -> bool {
         mv.is_drop() || pos.play(&mv).quiet_plies() == 0
     }
@@ -182,6 +186,25 @@ mod tests {
             },
         );
         assert_eq!(r.best.map(|p| p.to_string()).as_deref(), Some("g7h8"));
+    }
+
+    #[test]
+    fn the_quiet_ply_draw_is_seen() {
+        // E14 with 99 quiet plies: g7h8 still wins (reaching the target ends the game first)...
+        let p = pos("8/6K1/8/8/8/8/1k6/8 w 0:0 99 30");
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let r = search(&Proryv::default(), &p, &[], &limits);
+        assert!(r.score > WIN_BOUND);
+        // ...but a win two own plies away is a draw: the first quiet ply reaches 100.
+        let p = pos("8/8/5K2/8/3k4/8/8/8 w 0:0 99 30");
+        let r = search(&Proryv::default(), &p, &[], &limits);
+        assert!(r.score.abs() < WIN_BOUND, "{}", r.score);
+        let p = pos("8/8/5K2/8/3k4/8/8/8 w 0:0 0 30");
+        let r = search(&Proryv::default(), &p, &[], &limits);
+        assert!(r.score > WIN_BOUND, "{}", r.score);
     }
 
     #[test]
