@@ -139,6 +139,20 @@ fn search_and_analyse_find_the_wins() {
     let out = zonal(&["analyse", "--game", "proryv", "startpos", "--depth", "2"]);
     let text = stdout(&out);
     assert!(text.contains("approach cost 1/2 steps -/- plies"), "{text}");
+    assert!(text.contains("Zones (horizon 4): 0, open: none"), "{text}");
+    let out = zonal(&[
+        "analyse",
+        "--game",
+        "proryv",
+        "8/6K1/8/8/8/8/1k6/8 w 0:0 0 30",
+        "--depth",
+        "2",
+    ]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("open: white King -> target h8 (g7-h8); black King -> target a1 (b2-a1)"),
+        "{text}"
+    );
 }
 
 #[test]

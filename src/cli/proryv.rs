@@ -624,6 +624,35 @@ fn analyse_cmd(
             "  equal distances: the freer King (degree of freedom) stands better by the source's criterion"
         );
     }
+    // The open zones of the default horizon: the plans nothing stops in time.
+    let zones = zonal_proryv::zones::zones(pos, ZONE_HORIZON);
+    let open: Vec<String> = zones
+        .iter()
+        .filter(|z| z.is_open())
+        .map(|z| {
+            let name = |sq: u8| Shape::EIGHT.name(u32::from(sq));
+            let path: Vec<String> = z.root.iter().map(|&s| name(s)).collect();
+            let aim = match z.aim {
+                zonal_proryv::zones::Aim::Target => "target",
+                zonal_proryv::zones::Aim::Capture => "rook",
+            };
+            format!(
+                "{} King -> {aim} {} ({})",
+                side_name(z.side),
+                name(*z.root.last().unwrap_or(&0)),
+                path.join("-")
+            )
+        })
+        .collect();
+    outln!(
+        "Zones (horizon {ZONE_HORIZON}): {}, open: {}",
+        zones.len(),
+        if open.is_empty() {
+            "none".to_string()
+        } else {
+            open.join("; ")
+        }
+    );
     if r.root.is_empty() {
         return Ok(());
     }
@@ -652,6 +681,9 @@ fn analyse_cmd(
     }
     Ok(())
 }
+
+/// The horizon of the zones `analyse` lists (half-moves), as chess-t1's default.
+const ZONE_HORIZON: i32 = 4;
 
 /// The longest trajectory looked for (moves).
 const MAX_MOVES: u32 = 16;
