@@ -132,7 +132,7 @@ fn exact_scores(pos: &Position, depth: u32) -> Vec<(Ply, i32)> {
         .into_iter()
         .map(|ply| {
             let child = pos.play(&ply);
-            let history = if rules.irreversible(pos, ply) {
+            let history = if rules.irreversible(pos, ply, &child) {
                 vec![]
             } else {
                 vec![key]

@@ -30,8 +30,9 @@ pub trait Rules {
     fn evaluate(&self, pos: &Self::Position) -> i32;
     /// A hash of what a repetition compares (the position without its counters).
     fn key(&self, pos: &Self::Position) -> u64;
-    /// Whether `mv` cannot be undone (a capture, a drop): positions before it never recur.
-    fn irreversible(&self, pos: &Self::Position, mv: Self::Move) -> bool;
+    /// Whether `mv`, which led from `pos` to `next`, cannot be undone (a capture, a drop):
+    /// positions before it never recur.
+    fn irreversible(&self, pos: &Self::Position, mv: Self::Move, next: &Self::Position) -> bool;
     /// Whether a position reached by a move is drawn by a counter rule of the game (e.g. so many
     /// moves without a capture). Not asked of the root: a loaded position is played on. False by
     /// default.
@@ -211,7 +212,7 @@ impl<R: Rules> Searcher<'_, R> {
         let mut child_line = Vec::new();
         for (i, mv) in self.ordered(pos, ply, tt_move).into_iter().enumerate() {
             let next = self.rules.play(pos, mv);
-            let irreversible = self.rules.irreversible(pos, mv);
+            let irreversible = self.rules.irreversible(pos, mv, &next);
             self.path.push(self.rules.key(&next));
             if irreversible {
                 self.reversible_from.push(self.path.len() - 1);
@@ -380,7 +381,7 @@ fn run<R: Rules>(
         let mut line = Vec::new();
         for &mv in &order {
             let next = rules.play(pos, mv);
-            let irreversible = rules.irreversible(pos, mv);
+            let irreversible = rules.irreversible(pos, mv, &next);
             searcher.path.push(rules.key(&next));
             if irreversible {
                 searcher.reversible_from.push(searcher.path.len() - 1);
@@ -454,7 +455,7 @@ mod tests {
         fn key(&self, pos: &(u32, u8)) -> u64 {
             u64::from(pos.0) * 2 + u64::from(pos.1)
         }
-        fn irreversible(&self, _: &(u32, u8), _: u32) -> bool {
+        fn irreversible(&self, _: &(u32, u8), _: u32, _: &(u32, u8)) -> bool {
             true
         }
     }

@@ -133,8 +133,9 @@ impl Rules for Proryv {
         pos.quiet_plies() >= crate::QUIET_LIMIT
     }
 
-    fn irreversible(&self, pos: &Position, mv: Ply) -> bool {
-        mv.is_drop() || pos.play(&mv).quiet_plies() == 0
+    fn irreversible(&self, _pos: &Position, _mv: Ply, next: &Position) -> bool {
+        // A drop, a capture or a removal resets the quiet counter.
+        next.quiet_plies() == 0
     }
 
     fn order_hint(&self, pos: &Position, mv: Ply) -> i32 {

@@ -281,6 +281,39 @@ impl Position {
     /// removals done, no King is in check); `None` otherwise. Does not look at the game's end.
     #[inline]
     fn try_play(&self, ply: Ply) -> Option<Position> {
+        if self.pseudo_legal(ply) {
+            self.after(ply)
+        } else {
+            None
+        }
+    }
+
+    /// Whether the side to move may make `ply` by the movement rules (§4.2-§4.4), the no-check
+    /// rule aside: what [`Position::for_each_candidate`] generates.
+    fn pseudo_legal(&self, ply: Ply) -> bool {
+        let us = self.side as usize;
+        let them = 1 - us;
+        let to = ply.to();
+        let occ = self.occupied();
+        match ply.from() {
+            None => self.hands[us] > 0 && (occ | CORNERS) & bit(to) == 0,
+            Some(_) if self.hands[us] > 0 => false,
+            Some(from) if from == self.kings[us] => {
+                KING[from as usize] & bit(to) != 0
+                    && self.rooks[us] & bit(to) == 0
+                    && self.kings[them] != to
+            }
+            Some(from) => {
+                self.rooks[us] & bit(from) != 0
+                    && rook_attacks(from, occ) & !occ & !CORNERS & bit(to) != 0
+            }
+        }
+    }
+
+    /// The position after the pseudo-legal `ply` (removals done, counters moved on), or `None`
+    /// when a King is then in check (§4.1).
+    #[inline]
+    fn after(&self, ply: Ply) -> Option<Position> {
         let us = self.side as usize;
         let them = 1 - us;
         let to = ply.to();
@@ -288,39 +321,18 @@ impl Position {
         let mut reset = false;
         match ply.from() {
             None => {
-                if self.hands[us] == 0 || self.occupied() & bit(to) != 0 || CORNERS & bit(to) != 0 {
-                    return None;
-                }
                 next.rooks[us] |= bit(to);
                 next.hands[us] -= 1;
                 reset = true;
             }
-            Some(from) => {
-                if self.hands[us] > 0 {
-                    return None;
+            Some(from) if from == self.kings[us] => {
+                if self.rooks[them] & bit(to) != 0 {
+                    next.rooks[them] &= !bit(to);
+                    reset = true;
                 }
-                let occ = self.occupied();
-                if from == self.kings[us] {
-                    if KING[from as usize] & bit(to) == 0
-                        || self.rooks[us] & bit(to) != 0
-                        || self.kings[them] == to
-                    {
-                        return None;
-                    }
-                    if self.rooks[them] & bit(to) != 0 {
-                        next.rooks[them] &= !bit(to);
-                        reset = true;
-                    }
-                    next.kings[us] = to;
-                } else if self.rooks[us] & bit(from) != 0 {
-                    if rook_attacks(from, occ) & !occ & !CORNERS & bit(to) == 0 {
-                        return None;
-                    }
-                    next.rooks[us] ^= bit(from) | bit(to);
-                } else {
-                    return None;
-                }
+                next.kings[us] = to;
             }
+            Some(from) => next.rooks[us] ^= bit(from) | bit(to),
         }
         next.remove_surrounded(&mut reset);
         if next.in_check(Side::White) || next.in_check(Side::Black) {
@@ -394,7 +406,7 @@ impl Position {
             return out;
         }
         self.for_each_candidate(|ply| {
-            if self.try_play(ply).is_some() {
+            if self.after(ply).is_some() {
                 out.push(ply);
             }
             true
@@ -409,7 +421,7 @@ impl Position {
         }
         let mut n = 0;
         self.for_each_candidate(|ply| {
-            n += u64::from(self.try_play(ply).is_some());
+            n += u64::from(self.after(ply).is_some());
             true
         });
         n
@@ -421,7 +433,7 @@ impl Position {
             return;
         }
         self.for_each_candidate(|ply| {
-            if let Some(next) = self.try_play(ply) {
+            if let Some(next) = self.after(ply) {
                 f(ply, &next);
             }
             true
@@ -431,7 +443,7 @@ impl Position {
     fn has_legal_ply(&self) -> bool {
         let mut found = false;
         self.for_each_candidate(|ply| {
-            found = self.try_play(ply).is_some();
+            found = self.after(ply).is_some();
             !found
         });
         found
