@@ -24,12 +24,16 @@
 
 use crate::bitboard::Bitboard;
 use crate::exchange::Material;
+use crate::force::ForceMap;
 use crate::geometry;
 use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
 use crate::rules::Aim;
 use crate::square::{Color, Square};
 use crate::zone::{Projection, ZoneKind};
+
+#[cfg(test)]
+mod reference;
 use std::fmt;
 
 /// Centi-units in one half-unit (the unit of [`crate::exchange::Material`]).
@@ -334,15 +338,6 @@ const fn material_term(kind: PieceKind) -> Option<usize> {
     }
 }
 
-/// Rank counted from `color`'s side (0 = its first rank).
-#[inline]
-fn relative_rank(color: Color, sq: Square) -> i32 {
-    match color {
-        Color::White => sq.rank() as i32,
-        Color::Black => 7 - sq.rank() as i32,
-    }
-}
-
 /// King steps from `sq` to the nearest square of `color`'s castle.
 #[inline]
 fn castle_distance(color: Color, sq: Square) -> i32 {
@@ -359,133 +354,129 @@ fn castle_distance(color: Color, sq: Square) -> i32 {
     dr.max(df)
 }
 
-/// Squares a piece with `reach` may move to on an otherwise unchanged board, own pieces excluded
-/// and, for a non-royal piece, castle squares excluded (a cheap mobility count: superiority is
-/// not tested).
-#[inline]
-fn mobility(piece: Piece, reach: Bitboard, board: &crate::Board) -> Bitboard {
-    let reach = reach.without(board.by_color(piece.color));
-    if piece.kind.is_royal() {
-        reach
-    } else {
-        reach.without(Bitboard::CASTLES)
-    }
-}
+/// Squares at most one King step from each side's castle (the castle included), by
+/// [`Color::index`].
+const NEAR_CASTLE: [Bitboard; 2] = {
+    // Files b-g of the first two ranks (White) or the last two (Black).
+    let files = 0x7e;
+    [
+        Bitboard(files | files << 8),
+        Bitboard(files << 48 | files << 56),
+    ]
+};
 
 /// The feature vector of `pos`, each entry the side to move's count minus the opponent's.
 pub fn features(pos: &Position) -> [i32; TERM_COUNT] {
+    let superior = ForceMap::new(pos.board()).superiority_both(pos.board());
+    features_given(pos, superior)
+}
+
+/// [`features`] with both sides' superiority squares known ([`ForceMap::superiority_both`]):
+/// what a search that carries the force map from node to node calls. Counts are taken a piece
+/// kind at a time from tables and bitboards; no force is summed here.
+pub fn features_given(pos: &Position, superior: [Bitboard; 2]) -> [i32; TERM_COUNT] {
     let board = pos.board();
     let us = pos.side_to_move();
     let mut f = [0i32; TERM_COUNT];
     let occ = board.occupied();
-    // Force sums of both sides on every square, royal and non-royal apart (docs/chess-t1-rules.md §4.1), built in
-    // one pass that also keeps each piece's reach for the mobility terms.
-    let mut royal = [[0i16; 64]; 2];
-    let mut non_royal = [[0i16; 64]; 2];
-    let mut reaches = [(Bitboard::EMPTY, Square::new(0)); 64];
-    let mut count = 0;
-    for (sq, piece) in board.iter() {
-        let reach = geometry::reach(piece.kind, piece.color, sq, occ);
-        reaches[count] = (reach, sq);
-        count += 1;
-        if piece.kind == PieceKind::Scout {
-            continue;
-        }
-        let strength = piece.kind.strength() as i16;
-        let table = if piece.kind.is_royal() {
-            &mut royal[piece.color.index()]
-        } else {
-            &mut non_royal[piece.color.index()]
-        };
-        for t in reach | Bitboard::from_square(sq) {
-            table[t.index()] += strength;
-        }
-    }
-    // Superiority: raw sums off the castles, the castle rule (docs/chess-t1-rules.md §4.2) on them.
-    let mut superior = [Bitboard::EMPTY; 2];
-    for i in 0..64 {
-        let w = royal[0][i] + non_royal[0][i];
-        let b = royal[1][i] + non_royal[1][i];
-        superior[0].0 |= u64::from(w > b) << i;
-        superior[1].0 |= u64::from(b > w) << i;
-    }
-    for sq in Bitboard::CASTLES {
-        let i = sq.index();
-        let occupant = board.piece_at(sq);
-        let side = |c: usize| {
-            crate::force::SideForce {
-                royal: royal[c][i] as i32,
-                non_royal: non_royal[c][i] as i32,
-            }
-            .effective(Color::ALL[c], sq, occupant)
-        };
-        let (w, b) = (side(0), side(1));
-        superior[0].remove(sq);
-        superior[1].remove(sq);
-        if w > b {
-            superior[0].insert(sq);
-        } else if b > w {
-            superior[1].insert(sq);
-        }
-    }
     let mut threat = [0i32; 2];
-    for &(reach, sq) in &reaches[..count] {
-        let piece = board.piece_at(sq).expect("a piece stands there");
-        let c = piece.color;
+    for c in Color::ALL {
         let sign = if c == us { 1 } else { -1 };
-        if let Some(t) = material_term(piece.kind) {
-            f[t] += sign;
+        let own = board.by_color(c);
+        let enemy = c.other();
+        for kind in PieceKind::ALL {
+            if let Some(t) = material_term(kind) {
+                f[t] += sign * board.pieces(c, kind).len() as i32;
+            }
         }
-        match piece.kind {
-            PieceKind::Knecht => {
-                let r = relative_rank(c, sq);
-                f[Term::KnechtAdvance.index()] += sign * (r - 1).max(0);
-                if r == 4 {
-                    f[Term::KnechtPromotes.index()] += sign;
-                }
+        // Knechts seen from their own side (rank 0 = their first rank): a Knecht on rank r has
+        // advanced r - 1 ranks from its start, counted as one for each rank t = 2..=r it stands
+        // on or beyond.
+        let knechts = relative(c, board.pieces(c, PieceKind::Knecht)).0;
+        let advance: u32 = (2..8).map(|t| (knechts >> (8 * t)).count_ones()).sum();
+        f[Term::KnechtAdvance.index()] += sign * advance as i32;
+        f[Term::KnechtPromotes.index()] +=
+            sign * (knechts & Bitboard::rank(4).0).count_ones() as i32;
+        let near_far = Bitboard::rank(if c == Color::White { 6 } else { 1 });
+        f[Term::VerKnechtNearFar.index()] +=
+            sign * (board.pieces(c, PieceKind::VerKnecht) & near_far).len() as i32;
+        let mut royal_mobility = 0;
+        for kind in [PieceKind::Prince, PieceKind::Konnet] {
+            for sq in board.pieces(c, kind) {
+                royal_mobility += geometry::reach(kind, c, sq, occ).without(own).len() as i32;
             }
-            PieceKind::VerKnecht => {
-                if relative_rank(c, sq) == 6 {
-                    f[Term::VerKnechtNearFar.index()] += sign;
-                }
-            }
-            PieceKind::Prince | PieceKind::Konnet => {
-                f[Term::MobilityRoyal.index()] += sign * mobility(piece, reach, board).len() as i32;
-            }
-            PieceKind::Ritter | PieceKind::Scout => {
-                let one = mobility(piece, reach, board);
-                let term = if piece.kind == PieceKind::Ritter {
-                    Term::MobilityRitter
-                } else {
-                    Term::MobilityScout
-                };
-                f[term.index()] += sign * one.len() as i32;
-                // Two moves over empty squares.
+        }
+        f[Term::MobilityRoyal.index()] += sign * royal_mobility;
+        // Ritters and Scouts: one move (not onto own pieces or castles), and two moves over
+        // empty squares.
+        let closed = own | Bitboard::CASTLES;
+        for (kind, table, term) in [
+            (PieceKind::Ritter, &geometry::ORTHO12, Term::MobilityRitter),
+            (PieceKind::Scout, &geometry::SCOUT, Term::MobilityScout),
+        ] {
+            let (mut ones, mut twos) = (0, 0);
+            for sq in board.pieces(c, kind) {
+                let one = table[sq.index()].without(closed);
                 let mut two = Bitboard::EMPTY;
                 for s in one.without(occ) {
-                    two |= geometry::reach(piece.kind, c, s, occ);
+                    two |= table[s.index()];
                 }
-                two = two.without(board.by_color(c) | Bitboard::CASTLES | one);
-                f[Term::Reach2.index()] += sign * two.len() as i32;
+                ones += one.len() as i32;
+                twos += two.without(closed | one).len() as i32;
             }
-            PieceKind::King => {}
+            f[term.index()] += sign * ones;
+            f[Term::Reach2.index()] += sign * twos;
         }
         // Attacked by the enemy: superiority on its square, or an enemy Scout's leap (not onto a
         // castle square, where a Scout exchanges: counted the same).
-        let enemy = c.other();
-        let scout_attack =
-            (geometry::SCOUT[sq.index()] & board.pieces(enemy, PieceKind::Scout)).nonempty();
-        if superior[enemy.index()].contains(sq) || scout_attack {
-            let value = if piece.kind == PieceKind::King {
-                // A King en prise: the side to move takes it (qsearch); for the side to move,
-                // the worst threat.
-                20
-            } else {
-                Material::default().value(piece.kind)
-            };
-            threat[c.index()] = threat[c.index()].max(value);
+        let mut leaps = Bitboard::EMPTY;
+        for s in board.pieces(enemy, PieceKind::Scout) {
+            leaps |= geometry::SCOUT[s.index()];
+        }
+        let attacked = own & (superior[enemy.index()] | leaps);
+        if attacked.nonempty() {
+            // A King en prise: the side to move takes it (qsearch); for the side to move, the
+            // worst threat. Otherwise the most valuable piece attacked.
+            threat[c.index()] = BY_THREAT_VALUE
+                .iter()
+                .find(|(k, _)| attacked.intersects(board.by_kind(*k)))
+                .map_or(0, |&(_, v)| v);
         }
     }
+    castle_and_control(pos, superior, &mut f);
+    f[Term::Tempo.index()] = 1;
+    f[Term::Threat.index()] = threat[us.index()] - threat[us.other().index()];
+    f
+}
+
+/// The value (half-units) a threatened King counts as in [`Term::Threat`].
+const KING_THREAT: i32 = 20;
+
+/// Piece kinds by the value a threat to them counts in [`Term::Threat`] (the default
+/// [`Material`] table; [`KING_THREAT`] for the King), most valuable first.
+const BY_THREAT_VALUE: [(PieceKind, i32); 7] = [
+    (PieceKind::King, KING_THREAT),
+    (PieceKind::Konnet, 6),
+    (PieceKind::Ritter, 4),
+    (PieceKind::Scout, 4),
+    (PieceKind::Prince, 3),
+    (PieceKind::VerKnecht, 3),
+    (PieceKind::Knecht, 2),
+];
+
+/// `set` seen from `color`'s side: ranks mirrored for Black, so that rank 0 is its first rank.
+#[inline]
+fn relative(color: Color, set: Bitboard) -> Bitboard {
+    match color {
+        Color::White => set,
+        Color::Black => Bitboard(set.0.swap_bytes()),
+    }
+}
+
+/// The castle, King and control terms of both sides, added into `f`.
+fn castle_and_control(pos: &Position, superior: [Bitboard; 2], f: &mut [i32; TERM_COUNT]) {
+    let board = pos.board();
+    let us = pos.side_to_move();
     for c in Color::ALL {
         let sign = if c == us { 1 } else { -1 };
         let own_castle = Bitboard::castle(c);
@@ -502,11 +493,8 @@ pub fn features(pos: &Position) -> [i32; TERM_COUNT] {
             f[Term::KingDistance.index()] += sign * castle_distance(c, k);
         }
         f[Term::CastlePressure.index()] += sign * (superior[c.index()] & enemy_castle).len() as i32;
-        let near_castle = board
-            .royals(c)
-            .filter(|&s| castle_distance(c.other(), s) <= 1)
-            .count() as i32;
-        f[Term::RoyalsAtCastle.index()] += sign * near_castle;
+        let near_castle = board.royals(c) & NEAR_CASTLE[c.other().index()];
+        f[Term::RoyalsAtCastle.index()] += sign * near_castle.len() as i32;
         let sup = superior[c.index()];
         f[Term::Control.index()] += sign * sup.len() as i32;
         f[Term::ControlForward.index()] +=
@@ -516,9 +504,6 @@ pub fn features(pos: &Position) -> [i32; TERM_COUNT] {
                 sign * (sup & geometry::KING[k.index()]).len() as i32;
         }
     }
-    f[Term::Tempo.index()] = 1;
-    f[Term::Threat.index()] = threat[us.index()] - threat[us.other().index()];
-    f
 }
 
 /// The evaluation of `pos` for the side to move, in cp.

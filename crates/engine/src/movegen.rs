@@ -281,6 +281,29 @@ impl Position {
         moves
     }
 
+    /// The moves of [`Position::generate_moves`] (or, if `tactical`, of
+    /// [`Position::tactical_moves`]) written into `out`, which is cleared first, with captures
+    /// gated by `superior`: the squares where the side to move has superiority of force, as
+    /// [`crate::force::ForceMap::superiority_both`] gives them. A search that carries the force
+    /// map from node to node generates this way without summing force square by square, and
+    /// reuses its move buffers.
+    pub fn moves_given_superiority(&self, superior: Bitboard, tactical: bool, out: &mut Vec<Move>) {
+        out.clear();
+        if self.decided().is_some() {
+            return;
+        }
+        Gen {
+            pos: self,
+            sink: out,
+            us: self.side_to_move(),
+            known: Bitboard::FULL,
+            superior,
+            stopped: false,
+            tactical,
+        }
+        .run();
+    }
+
     /// Number of moves [`Position::generate_moves`] would return, without building the list.
     pub fn count_moves(&self) -> u64 {
         let mut counter = Counter(0);

@@ -285,11 +285,29 @@ impl Position {
     /// Whether `by`, were it to move now, would have a legal capture or exchange of the piece on
     /// `sq` (which must hold a piece of the other side).
     pub fn can_capture_on(&self, by: Color, sq: Square) -> bool {
+        self.can_capture_given(by, sq, || force::has_superiority(&self.board, by, sq))
+    }
+
+    /// [`Position::can_capture_on`] with `by`'s superiority squares known (from
+    /// [`force::ForceMap::superiority_both`]).
+    pub fn can_capture_on_given(&self, by: Color, sq: Square, superior: Bitboard) -> bool {
+        self.can_capture_given(by, sq, || superior.contains(sq))
+    }
+
+    /// Whether `color`'s King is in check, `color`'s opponent's superiority squares known.
+    pub fn in_check_given(&self, color: Color, enemy_superior: Bitboard) -> bool {
+        self.board
+            .king(color)
+            .is_some_and(|k| self.can_capture_on_given(color.other(), k, enemy_superior))
+    }
+
+    #[inline]
+    fn can_capture_given(&self, by: Color, sq: Square, superior: impl Fn() -> bool) -> bool {
         let board = &self.board;
         if (geometry::SCOUT[sq.index()] & board.pieces(by, PieceKind::Scout)).nonempty() {
             return true;
         }
-        if !force::has_superiority(board, by, sq) {
+        if !superior() {
             return false;
         }
         let occ = board.occupied();

@@ -9,6 +9,7 @@ use super::{CP_PROVEN, CP_WIN, Mode, Motive, RootMove, SearchResult, cp_to_half_
 use crate::bitboard::Bitboard;
 use crate::eval::{self, Evaluation, Weights};
 use crate::exchange::Material;
+use crate::force::ForceMap;
 use crate::incremental::UpdateStats;
 use crate::moves::{Move, MoveKind};
 use crate::piece::PieceKind;
@@ -174,14 +175,9 @@ pub struct Engine {
     history: Box<[[[i32; 64]; 64]; 2]>,
     /// Zone-named moves of positions already projected (by key and horizon).
     zone_moves: ZoneMoveCache,
-    /// Evaluations by position key (slot = low bits), to skip re-evaluating.
-    eval_cache: Box<[(u64, i32)]>,
     /// Projections built so far.
     projections: usize,
 }
-
-/// Slots of the evaluation cache (a power of two).
-const EVAL_CACHE: usize = 1 << 16;
 
 impl Engine {
     /// An engine with `config`.
@@ -192,7 +188,6 @@ impl Engine {
             table,
             history: Box::new([[[0; 64]; 64]; 2]),
             zone_moves: HashMap::new(),
-            eval_cache: vec![(0, 0); EVAL_CACHE].into_boxed_slice(),
             projections: 0,
         }
     }
@@ -209,7 +204,6 @@ impl Engine {
         }
         self.config = config;
         self.zone_moves.clear();
-        self.eval_cache.fill((0, 0));
     }
 
     /// Projections built by the searches so far (zone mode: the root's and those of the nodes
@@ -263,7 +257,6 @@ impl Engine {
             table: &mut self.table,
             history: &mut self.history,
             zone_moves: &mut self.zone_moves,
-            eval_cache: &mut self.eval_cache,
             killers: [[None; 2]; MAX_PLY + 1],
             keys,
             nodes: 0,
@@ -276,16 +269,18 @@ impl Engine {
             zone_stats: UpdateStats::default(),
             projections: 0,
             projection_us: 0,
+            buffers: (0..MAX_PLY + 64).map(|_| Buffers::default()).collect(),
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut root = s.root_moves(pos);
+        let root_node = Node::new(pos);
         let mut completed = 0;
         let mut score = 0;
         for depth in 1..=max_depth {
             if root.is_empty() {
                 break;
             }
-            let result = s.iterate(pos, &mut root, depth as i32, score);
+            let result = s.iterate(&root_node, &mut root, depth as i32, score);
             if s.stopped && result.is_none() {
                 break;
             }
@@ -380,7 +375,6 @@ struct Searcher<'a> {
     table: &'a mut Table,
     history: &'a mut [[[i32; 64]; 64]; 2],
     zone_moves: &'a mut ZoneMoveCache,
-    eval_cache: &'a mut [(u64, i32)],
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     /// Repetition keys of the game and of the path to the current node (its own last).
     keys: Vec<u64>,
@@ -394,6 +388,8 @@ struct Searcher<'a> {
     zone_stats: UpdateStats,
     projections: usize,
     projection_us: u64,
+    /// Move buffers by ply.
+    buffers: Vec<Buffers>,
 }
 
 /// First steps the zones name, by position key and horizon.
@@ -439,23 +435,100 @@ fn extends(motives: &[Motive]) -> bool {
         .any(|m| m.value >= EXTEND_VALUE && (m.defends || m.role == crate::zone::Role::Root))
 }
 
-/// Whether the side to move must act now: its King can be taken, or an enemy royal can walk into
-/// its castle, which holds none of its royals.
-fn in_danger(pos: &Position) -> bool {
-    let us = pos.side_to_move();
-    if pos.in_check(us) {
-        return true;
+/// A position with its force map and both sides' superiority squares, carried down the tree move
+/// by move ([`ForceMap::update`]) so that move generation, the check test and the evaluation look
+/// superiority up instead of summing force square by square.
+#[derive(Clone)]
+struct Node {
+    pos: Position,
+    force: ForceMap,
+    /// Squares where each side has superiority ([`ForceMap::superiority_both`]).
+    superior: [Bitboard; 2],
+}
+
+impl Node {
+    fn new(pos: &Position) -> Node {
+        let force = ForceMap::new(pos.board());
+        let superior = force.superiority_both(pos.board());
+        Node {
+            pos: *pos,
+            force,
+            superior,
+        }
     }
-    let castle = Bitboard::castle(us);
-    if pos.board().royals(us).intersects(castle) {
-        return false;
+
+    /// The node after `mv`, one of this position's moves.
+    #[inline]
+    fn play(&self, mv: &Move) -> Node {
+        let pos = self.pos.play(mv);
+        let mut force = self.force.clone();
+        let changed = Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to);
+        force.update(self.pos.board(), pos.board(), changed);
+        let superior = force.superiority_both(pos.board());
+        Node {
+            pos,
+            force,
+            superior,
+        }
     }
-    let them = us.other();
-    let occ = pos.board().occupied();
-    pos.board().royals(them).into_iter().any(|sq| {
-        let kind = pos.piece_at(sq).map_or(PieceKind::King, |p| p.kind);
-        (crate::geometry::reach(kind, them, sq, occ) & castle).nonempty()
-    })
+
+    /// The node after a pass (a null move), if the position allows one.
+    fn pass(&self) -> Option<Node> {
+        self.pos.pass().map(|pos| Node {
+            pos,
+            force: self.force.clone(),
+            superior: self.superior,
+        })
+    }
+
+    /// The moves of the side to move (only the tactical ones if `tactical`), into `out`.
+    #[inline]
+    fn moves(&self, tactical: bool, out: &mut Vec<Move>) {
+        let us = self.pos.side_to_move();
+        self.pos
+            .moves_given_superiority(self.superior[us.index()], tactical, out);
+    }
+
+    /// Whether the side to move must act now: its King can be taken, or an enemy royal can walk
+    /// into its castle, which holds none of its royals.
+    fn in_danger(&self) -> bool {
+        let pos = &self.pos;
+        let us = pos.side_to_move();
+        let them = us.other();
+        if pos.in_check_given(us, self.superior[them.index()]) {
+            return true;
+        }
+        let castle = Bitboard::castle(us);
+        if pos.board().royals(us).intersects(castle) {
+            return false;
+        }
+        let occ = pos.board().occupied();
+        pos.board().royals(them).into_iter().any(|sq| {
+            let kind = pos.piece_at(sq).map_or(PieceKind::King, |p| p.kind);
+            (crate::geometry::reach(kind, them, sq, occ) & castle).nonempty()
+        })
+    }
+}
+
+/// What [`Searcher::negamax`] hands to its move loop.
+#[derive(Clone, Copy)]
+struct NodeBounds {
+    depth: i32,
+    alpha: i32,
+    beta: i32,
+    ply: usize,
+    danger: bool,
+    null_ok: bool,
+    tt_move: PackedMove,
+    key: u64,
+}
+
+/// Per-ply move buffers, reused from node to node so that the search allocates nothing once warm.
+#[derive(Default)]
+struct Buffers {
+    moves: Vec<Move>,
+    scored: Vec<(i32, Move, u8)>,
+    quiet: Vec<(i32, Move)>,
 }
 
 impl Searcher<'_> {
@@ -481,18 +554,12 @@ impl Searcher<'_> {
         self.stopped
     }
 
-    fn evaluate(&mut self, pos: &Position) -> i32 {
+    fn evaluate(&self, node: &Node) -> i32 {
+        let pos = &node.pos;
         if self.cfg.evaluation == Evaluation::Material {
             return eval::evaluate(pos, Evaluation::Material, &self.cfg.weights);
         }
-        let key = pos.repetition_key();
-        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE - 1)];
-        if slot.0 == key && key != 0 {
-            return slot.1;
-        }
-        let v = eval::evaluate(pos, self.cfg.evaluation, &self.cfg.weights);
-        *slot = (key, v);
-        v
+        eval::dot(&eval::features_given(pos, node.superior), &self.cfg.weights)
     }
 
     /// A draw's score for the side to move at `ply`: the searching side (even plies) loses its
@@ -625,7 +692,7 @@ impl Searcher<'_> {
     /// the first move was searched.
     fn iterate(
         &mut self,
-        pos: &Position,
+        node: &Node,
         root: &mut [RootState],
         depth: i32,
         prev: i32,
@@ -638,7 +705,7 @@ impl Searcher<'_> {
             (prev - delta, prev + delta)
         };
         loop {
-            let result = self.root_search(pos, root, depth, alpha, beta);
+            let result = self.root_search(node, root, depth, alpha, beta);
             if self.stopped {
                 return result;
             }
@@ -659,7 +726,7 @@ impl Searcher<'_> {
     /// `None` if stopped before the first move finished.
     fn root_search(
         &mut self,
-        pos: &Position,
+        node: &Node,
         root: &mut [RootState],
         depth: i32,
         alpha0: i32,
@@ -667,11 +734,11 @@ impl Searcher<'_> {
     ) -> Option<i32> {
         let k = self.cfg.multipv.max(1);
         let zones = self.cfg.mode == Mode::Zones;
-        let first_pass = self.run_root(pos, root, depth, alpha0, beta, k, zones)?;
+        let first_pass = self.run_root(node, root, depth, alpha0, beta, k, zones)?;
         let mut best = first_pass;
         // The narrow tree must not declare the side lost: search every move fully first.
         if zones && best <= -CP_PROVEN && !self.stopped {
-            best = self.run_root(pos, root, depth, alpha0, beta, k, false)?;
+            best = self.run_root(node, root, depth, alpha0, beta, k, false)?;
         }
         Some(best)
     }
@@ -679,7 +746,7 @@ impl Searcher<'_> {
     #[allow(clippy::too_many_arguments)]
     fn run_root(
         &mut self,
-        pos: &Position,
+        node: &Node,
         root: &mut [RootState],
         depth: i32,
         alpha0: i32,
@@ -687,16 +754,17 @@ impl Searcher<'_> {
         k: usize,
         zones: bool,
     ) -> Option<i32> {
+        let pos = &node.pos;
         let mut alpha = alpha0;
         let mut best = -CP_WIN - 1;
         let mut exact_scores: Vec<i32> = Vec::new();
         let mut child_pv = Vec::new();
         let mut finished = 0;
-        let in_check = in_danger(pos);
+        let in_check = node.in_danger();
         #[allow(clippy::needless_range_loop)] // `root[i]` is updated after the recursion
         for i in 0..root.len() {
             let mv = root[i].mv;
-            let child = pos.play(&mv);
+            let child = node.play(&mv);
             // The K-th best exact score so far bounds what a later move must beat to be ranked.
             let floor = if k == 1 {
                 alpha
@@ -725,7 +793,7 @@ impl Searcher<'_> {
                     d += 1;
                 }
             }
-            self.keys.push(child.repetition_key());
+            self.keys.push(child.pos.repetition_key());
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, d, -beta, -floor, 1, &mut child_pv, true);
@@ -778,7 +846,7 @@ impl Searcher<'_> {
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
-        pos: &Position,
+        node: &Node,
         mut depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -786,6 +854,7 @@ impl Searcher<'_> {
         pv: &mut Vec<Move>,
         null_ok: bool,
     ) -> i32 {
+        let pos = &node.pos;
         pv.clear();
         if self.out_of_time() {
             return 0;
@@ -802,12 +871,20 @@ impl Searcher<'_> {
         if alpha >= beta {
             return alpha;
         }
-        let danger = in_danger(pos);
+        let danger = node.in_danger();
         if danger && ply < MAX_PLY / 2 {
             depth += 1;
         }
         if depth <= 0 || ply >= MAX_PLY - 8 {
-            return self.quiescence(pos, alpha, beta, ply, self.cfg.quiescence_depth, None);
+            return self.quiescence(
+                node,
+                alpha,
+                beta,
+                ply,
+                self.cfg.quiescence_depth,
+                None,
+                Some(danger),
+            );
         }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
@@ -833,11 +910,53 @@ impl Searcher<'_> {
                 }
             }
         }
-        let moves = pos.generate_moves();
-        if moves.is_empty() {
+        let mut buffers = self.take_buffers(ply);
+        node.moves(false, &mut buffers.moves);
+        let score = if buffers.moves.is_empty() {
             // Blockade: the side to move loses.
-            return -(CP_WIN - ply as i32);
-        }
+            -(CP_WIN - ply as i32)
+        } else {
+            self.negamax_moves(
+                node,
+                &mut buffers,
+                NodeBounds {
+                    depth,
+                    alpha,
+                    beta,
+                    ply,
+                    danger,
+                    null_ok,
+                    tt_move,
+                    key,
+                },
+                pv,
+            )
+        };
+        self.give_back(ply, buffers);
+        score
+    }
+
+    /// The part of [`Searcher::negamax`] after the moves are generated (into `buffers.moves`,
+    /// not empty): the null move, zone guidance, the move loop and the table entry.
+    fn negamax_moves(
+        &mut self,
+        node: &Node,
+        buffers: &mut Buffers,
+        at: NodeBounds,
+        pv: &mut Vec<Move>,
+    ) -> i32 {
+        let pos = &node.pos;
+        let NodeBounds {
+            depth,
+            mut alpha,
+            beta,
+            ply,
+            danger,
+            null_ok,
+            tt_move,
+            key,
+        } = at;
+        let pv_node = beta - alpha > 1;
         // Null move: if passing still holds beta, a real move will too (chess-t1 has zugzwang
         // only in blockades, which a side with a Ritter, Scout or Konnet is far from).
         if null_ok
@@ -847,11 +966,11 @@ impl Searcher<'_> {
             && depth >= 3
             && beta.abs() < CP_PROVEN
             && self.has_free_pieces(pos)
-            && self.evaluate(pos) >= beta
-            && let Some(passed) = pos.pass()
+            && self.evaluate(node) >= beta
+            && let Some(passed) = node.pass()
         {
             let r = 2 + depth / 4;
-            self.keys.push(passed.repetition_key());
+            self.keys.push(passed.pos.repetition_key());
             let mut child_pv = Vec::new();
             let score = -self.negamax(
                 &passed,
@@ -879,27 +998,26 @@ impl Searcher<'_> {
         } else {
             None
         };
-        let mut scored: Vec<(i32, Move, u8)> = moves
-            .into_iter()
-            .map(|mv| {
-                let mut key = self.order_key(pos, &mv, tt_move, ply);
-                let is_named = named
-                    .as_ref()
-                    .and_then(|n| n.iter().position(|&(f, t, _)| (f, t) == (mv.from, mv.to)));
-                let extend = self.cfg.zone_extend
-                    && is_named.is_some_and(|i| named.as_ref().is_some_and(|n| n[i].2));
-                if let Some(i) = is_named
-                    && key < ORDER_NAMED
-                {
-                    key = ORDER_NAMED - i as i32;
-                }
-                (key, mv, u8::from(is_named.is_some()) + u8::from(extend))
-            })
-            .collect();
+        let scored = &mut buffers.scored;
+        scored.clear();
+        scored.extend(buffers.moves.iter().map(|&mv| {
+            let mut key = self.order_key(pos, &mv, tt_move, ply);
+            let is_named = named
+                .as_ref()
+                .and_then(|n| n.iter().position(|&(f, t, _)| (f, t) == (mv.from, mv.to)));
+            let extend = self.cfg.zone_extend
+                && is_named.is_some_and(|i| named.as_ref().is_some_and(|n| n[i].2));
+            if let Some(i) = is_named
+                && key < ORDER_NAMED
+            {
+                key = ORDER_NAMED - i as i32;
+            }
+            (key, mv, u8::from(is_named.is_some()) + u8::from(extend))
+        }));
         let original_alpha = alpha;
         let (mut best, mut best_move, narrowed) = self.search_moves(
-            pos,
-            &mut scored,
+            node,
+            scored,
             depth,
             alpha,
             beta,
@@ -915,8 +1033,8 @@ impl Searcher<'_> {
         // A proven loss is accepted only after every move was searched to full depth.
         if best <= -CP_PROVEN && narrowed {
             let (b, m, _) = self.search_moves(
-                pos,
-                &mut scored,
+                node,
+                scored,
                 depth,
                 original_alpha,
                 beta,
@@ -962,7 +1080,7 @@ impl Searcher<'_> {
     #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
-        pos: &Position,
+        node: &Node,
         moves: &mut [(i32, Move, u8)],
         depth: i32,
         mut alpha: i32,
@@ -973,6 +1091,7 @@ impl Searcher<'_> {
         zone_node: bool,
         may_reduce: bool,
     ) -> (i32, Option<Move>, bool) {
+        let pos = &node.pos;
         let pv_node = beta - alpha > 1;
         let mut best = -CP_WIN - 1;
         let mut best_move = None;
@@ -1018,8 +1137,8 @@ impl Searcher<'_> {
                 narrowed = true;
                 r = r.min(depth - 1);
             }
-            let child = pos.play(&mv);
-            self.keys.push(child.repetition_key());
+            let child = node.play(&mv);
+            self.keys.push(child.pos.repetition_key());
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, d, -beta, -alpha, ply + 1, &mut child_pv, true);
@@ -1073,16 +1192,19 @@ impl Searcher<'_> {
 
     /// Captures, Scout exchanges and game-deciding moves until the position is quiet; the side
     /// to move may stand pat on its evaluation unless it must act now (its King en prise, its
-    /// empty castle open to an enemy royal).
+    /// empty castle open to an enemy royal). `danger` is that test's answer if the caller has it.
+    #[allow(clippy::too_many_arguments)]
     fn quiescence(
         &mut self,
-        pos: &Position,
+        node: &Node,
         mut alpha: i32,
         beta: i32,
         ply: usize,
         qdepth: u32,
         last_to: Option<Square>,
+        danger: Option<bool>,
     ) -> i32 {
+        let pos = &node.pos;
         if self.out_of_time() {
             return 0;
         }
@@ -1094,26 +1216,58 @@ impl Searcher<'_> {
         if pos.quiet_half_moves() >= QUIET_MOVE_LIMIT {
             return self.draw_score(ply);
         }
-        let danger = qdepth > 0 && in_danger(pos);
-        // Must act: every move; otherwise captures and moves into the enemy castle.
-        let moves = if danger {
-            pos.generate_moves()
-        } else {
-            pos.tactical_moves()
-        };
-        if moves.is_empty() && (danger || !pos.has_moves()) {
-            // Blockade: the side to move loses.
-            return -(CP_WIN - ply as i32);
-        }
+        let danger = qdepth > 0 && danger.unwrap_or_else(|| node.in_danger());
         let mut best = -CP_WIN - 1;
         if !danger {
-            let stand = self.evaluate(pos);
+            let stand = self.evaluate(node);
             if stand >= beta || qdepth == 0 || ply >= MAX_PLY - 1 {
+                // A side that cannot move is blockaded, whatever its evaluation.
+                if !pos.has_moves() {
+                    return -(CP_WIN - ply as i32);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         }
+        // Must act: every move; otherwise captures and moves into the enemy castle.
+        let mut buffers = self.take_buffers(ply);
+        node.moves(!danger, &mut buffers.moves);
+        let score = if buffers.moves.is_empty() && (danger || !pos.has_moves()) {
+            // Blockade: the side to move loses.
+            -(CP_WIN - ply as i32)
+        } else {
+            self.quiescence_moves(
+                node,
+                &mut buffers,
+                alpha,
+                beta,
+                ply,
+                qdepth,
+                last_to,
+                danger,
+                best,
+            )
+        };
+        self.give_back(ply, buffers);
+        score
+    }
+
+    /// The move loop of [`Searcher::quiescence`] over `buffers.moves`.
+    #[allow(clippy::too_many_arguments)]
+    fn quiescence_moves(
+        &mut self,
+        node: &Node,
+        buffers: &mut Buffers,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: u32,
+        last_to: Option<Square>,
+        danger: bool,
+        mut best: i32,
+    ) -> i32 {
+        let pos = &node.pos;
         // Deep in the quiescence only recaptures on the last square are played, and a capture
         // that cannot lift the score to alpha even with a margin is skipped (delta pruning):
         // crowded boards, where every piece can take, keep a bounded tree.
@@ -1130,18 +1284,30 @@ impl Searcher<'_> {
                     + QS_DELTA_MARGIN
                     <= alpha
         };
-        let mut list: Vec<(i32, Move)> = moves
-            .into_iter()
-            .filter(|m| danger || m.is_capture() || decisive(pos, m))
-            .filter(|m| danger || !deep || Some(m.to) == last_to || decisive(pos, m))
-            .filter(|m| !hopeless(m))
-            .map(|m| (self.order_key(pos, &m, PackedMove::NONE, MAX_PLY), m))
-            .collect();
+        let list = &mut buffers.quiet;
+        list.clear();
+        for mv in &buffers.moves {
+            let wanted = danger
+                || (mv.is_capture() || decisive(pos, mv))
+                    && (!deep || Some(mv.to) == last_to || decisive(pos, mv))
+                    && !hopeless(mv);
+            if wanted {
+                list.push((self.order_key(pos, mv, PackedMove::NONE, MAX_PLY), *mv));
+            }
+        }
         for i in 0..list.len() {
             pick_best(&mut list[i..], |e| e.0);
             let mv = list[i].1;
-            let child = pos.play(&mv);
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth - 1, Some(mv.to));
+            let child = node.play(&mv);
+            let score = -self.quiescence(
+                &child,
+                -beta,
+                -alpha,
+                ply + 1,
+                qdepth - 1,
+                Some(mv.to),
+                None,
+            );
             if self.stopped {
                 return 0;
             }
@@ -1156,6 +1322,23 @@ impl Searcher<'_> {
             }
         }
         best
+    }
+
+    /// The move buffers of `ply` (empty ones past the pool's end).
+    #[inline]
+    fn take_buffers(&mut self, ply: usize) -> Buffers {
+        self.buffers
+            .get_mut(ply)
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// Returns the buffers of `ply` for the next node at that ply.
+    #[inline]
+    fn give_back(&mut self, ply: usize, buffers: Buffers) {
+        if let Some(slot) = self.buffers.get_mut(ply) {
+            *slot = buffers;
+        }
     }
 }
 
