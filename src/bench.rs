@@ -32,6 +32,9 @@ pub struct BenchReport {
     pub proryv_perft: (u32, u64, f64),
     /// Force map from scratch, nanoseconds per position.
     pub force_map_ns: f64,
+    /// A force map brought up to date after a move, with both sides' superiority (what the
+    /// search does at every node), nanoseconds per move.
+    pub force_update_ns: f64,
     /// Full projection at horizon 4, microseconds per position (one thread).
     pub projection_us: f64,
     /// Incremental update after a move, microseconds (one thread).
@@ -57,6 +60,9 @@ pub struct BenchReport {
     pub search_reuse_share: f64,
     /// The evaluation ([`zonal::eval::evaluate`], full), nanoseconds per position.
     pub eval_ns: f64,
+    /// The same with the force map known ([`zonal::eval::features_given`], as the search calls
+    /// it), nanoseconds per position.
+    pub eval_given_ns: f64,
     /// The engine's full-width search with the full evaluation, nodes per second on one core
     /// (each position searched to a fixed node count).
     pub engine_full_nps: f64,
@@ -101,6 +107,27 @@ pub fn run(quick: bool) -> BenchReport {
         }
     }
     let force_map_ns = t.elapsed().as_secs_f64() * 1e9 / (reps * positions.len()) as f64;
+    // Every position's moves, each with the board after it.
+    let played: Vec<_> = positions
+        .iter()
+        .flat_map(|p| {
+            let map = ForceMap::new(p.board());
+            p.generate_moves()
+                .into_iter()
+                .map(move |m| (*p.board(), *p.play(&m).board(), m, map.clone()))
+        })
+        .collect();
+    let t = Instant::now();
+    for _ in 0..reps / 10 {
+        for (before, after, m, map) in &played {
+            let mut map = map.clone();
+            let changed = zonal::Bitboard::from_square(m.from) | zonal::Bitboard::from_square(m.to);
+            map.update(before, black_box(after), changed);
+            black_box(map.superiority_both(after));
+        }
+    }
+    let force_update_ns =
+        t.elapsed().as_secs_f64() * 1e9 / ((reps / 10) * played.len().max(1)) as f64;
 
     let config = ZoneConfig::default();
     let (projection_us, update_us, rebuild_us, reuse_share) = one_thread(|| {
@@ -188,6 +215,18 @@ pub fn run(quick: bool) -> BenchReport {
         }
     }
     let eval_ns = t.elapsed().as_secs_f64() * 1e9 / (reps * positions.len()) as f64;
+    let superiority: Vec<_> = positions
+        .iter()
+        .map(|p| ForceMap::new(p.board()).superiority_both(p.board()))
+        .collect();
+    let t = Instant::now();
+    for _ in 0..reps {
+        for (p, sup) in positions.iter().zip(&superiority) {
+            let f = zonal::eval::features_given(black_box(p), *sup);
+            black_box(zonal::eval::dot(&f, &weights));
+        }
+    }
+    let eval_given_ns = t.elapsed().as_secs_f64() * 1e9 / (reps * positions.len()) as f64;
     let engine_nodes = if quick { 20_000 } else { 300_000 };
     let engine_run = |mode: Mode| {
         let (mut nodes, mut secs) = (0u64, 0.0f64);
@@ -241,6 +280,7 @@ pub fn run(quick: bool) -> BenchReport {
         perft: (depth, nodes, perft_nps),
         proryv_perft: (proryv_depth, proryv_nodes, proryv_nps),
         force_map_ns,
+        force_update_ns,
         projection_us,
         update_us,
         rebuild_us,
@@ -253,6 +293,7 @@ pub fn run(quick: bool) -> BenchReport {
         zone_search_reuse_ms: zone_search_reuse * 1e3,
         search_reuse_share: reused as f64 / (reused + built).max(1) as f64,
         eval_ns,
+        eval_given_ns,
         engine_full_nps: full_n as f64 / full_s.max(1e-9),
         engine_zone_nps: zone_n as f64 / zone_s.max(1e-9),
         engine_zone_us_per_node: zone_s * 1e6 / zone_n.max(1) as f64,
@@ -269,12 +310,12 @@ impl BenchReport {
             "zonal bench ({} threads, {} middlegame positions)\n\
              perft {} from the start: {} nodes, {:.1} M nodes/s (one core)\n\
              Прорыв perft {} from the start: {} nodes, {:.1} M nodes/s (one core)\n\
-             force map from scratch: {:.0} ns a position\n\
+             force map from scratch: {:.0} ns a position; updated after a move, with superiority: {:.0} ns\n\
              full projection, H=4: {:.0} us a position (one thread)\n\
              incremental update after a move: {:.0} us vs rebuild {:.0} us (ratio {:.2}; {:.0}% of attack zones reused)\n\
              search depth 4: zone-guided {} nodes, full-width {} nodes ({:.1}x fewer), same best move {}/{}\n\
              zone-guided search: {:.0} ms building every node's zones, {:.0} ms reusing zones of nearby nodes ({:.0}% taken over)\n\
-             evaluation: {:.0} ns a position\n\
+             evaluation: {:.0} ns a position ({:.0} ns with the force map known, as in the search)\n\
              engine, full-width: {:.2} M nodes/s (one core)\n\
              engine, zone-guided: {:.2} M nodes/s, {:.2} us a node, {:.1} projections a search (one core)\n\
              batch analysis (H=3, depth 4): {:.1} positions/s on one thread, {:.1} on all ({:.2}x)",
@@ -287,6 +328,7 @@ impl BenchReport {
             self.proryv_perft.1,
             self.proryv_perft.2 / 1e6,
             self.force_map_ns,
+            self.force_update_ns,
             self.projection_us,
             self.update_us,
             self.rebuild_us,
@@ -301,6 +343,7 @@ impl BenchReport {
             self.zone_search_reuse_ms,
             self.search_reuse_share * 100.0,
             self.eval_ns,
+            self.eval_given_ns,
             self.engine_full_nps / 1e6,
             self.engine_zone_nps / 1e6,
             self.engine_zone_us_per_node,

@@ -1,5 +1,6 @@
 //! The incrementally updated force map equals a from-scratch computation, and both equal the
-//! per-square lookup used by move generation, on every position of many random games.
+//! per-square lookup used by move generation, on every position of many random games; moves
+//! generated from the map's superiority are the rules' moves.
 
 mod common;
 
@@ -53,6 +54,30 @@ fn lookup_sums_equal_force_map() {
                             map.effective(board, color, sq)
                         );
                     }
+                }
+                // The word-wise superiority of the map is the square-by-square one.
+                let both = map.superiority_both(board);
+                for color in Color::ALL {
+                    let slow: Vec<Square> = Square::all()
+                        .filter(|&sq| force::has_superiority(board, color, sq))
+                        .collect();
+                    let fast: Vec<Square> = both[color.index()].into_iter().collect();
+                    assert_eq!(fast, slow, "{color}'s superiority in {pos}");
+                }
+                // Moves generated from that superiority are the moves of the rules, and so are
+                // the tactical ones; the check test agrees too.
+                let us = pos.side_to_move();
+                let mut given = Vec::new();
+                pos.moves_given_superiority(both[us.index()], false, &mut given);
+                assert_eq!(given, pos.generate_moves(), "moves of {pos}");
+                pos.moves_given_superiority(both[us.index()], true, &mut given);
+                assert_eq!(given, pos.tactical_moves(), "tactical moves of {pos}");
+                for color in Color::ALL {
+                    assert_eq!(
+                        pos.in_check_given(color, both[color.other().index()]),
+                        pos.in_check(color),
+                        "check of {color} in {pos}"
+                    );
                 }
             });
         }

@@ -400,33 +400,43 @@ pub fn features_given(pos: &Position, superior: [Bitboard; 2]) -> [i32; TERM_COU
         let near_far = Bitboard::rank(if c == Color::White { 6 } else { 1 });
         f[Term::VerKnechtNearFar.index()] +=
             sign * (board.pieces(c, PieceKind::VerKnecht) & near_far).len() as i32;
-        let mut royal_mobility = 0;
-        for kind in [PieceKind::Prince, PieceKind::Konnet] {
-            for sq in board.pieces(c, kind) {
-                royal_mobility += geometry::reach(kind, c, sq, occ).without(own).len() as i32;
-            }
-        }
-        f[Term::MobilityRoyal.index()] += sign * royal_mobility;
+        // Mobility, counted a direction at a time: in one direction no two pieces reach the
+        // same square, so the counts of the shifted sets add up to the pieces' counts.
+        let (princes, konnets) = (
+            board.pieces(c, PieceKind::Prince),
+            board.pieces(c, PieceKind::Konnet),
+        );
+        let open = !own;
+        let royal_mobility =
+            geometry::count_in(&geometry::diagonal_fills(princes | konnets, occ), open)
+                + geometry::count_in(&geometry::ortho1_steps(princes | konnets), open)
+                + geometry::count_in(&geometry::ortho2_steps(konnets), open);
+        f[Term::MobilityRoyal.index()] += sign * royal_mobility as i32;
         // Ritters and Scouts: one move (not onto own pieces or castles), and two moves over
-        // empty squares.
+        // empty squares (a union for each piece).
         let closed = own | Bitboard::CASTLES;
-        for (kind, table, term) in [
-            (PieceKind::Ritter, &geometry::ORTHO12, Term::MobilityRitter),
-            (PieceKind::Scout, &geometry::SCOUT, Term::MobilityScout),
-        ] {
-            let (mut ones, mut twos) = (0, 0);
-            for sq in board.pieces(c, kind) {
-                let one = table[sq.index()].without(closed);
-                let mut two = Bitboard::EMPTY;
-                for s in one.without(occ) {
-                    two |= table[s.index()];
-                }
-                ones += one.len() as i32;
-                twos += two.without(closed | one).len() as i32;
-            }
-            f[term.index()] += sign * ones;
-            f[Term::Reach2.index()] += sign * twos;
+        let ritters = board.pieces(c, PieceKind::Ritter);
+        let ritter_steps = |set: Bitboard| {
+            geometry::union(&geometry::ortho1_steps(set))
+                | geometry::union(&geometry::ortho2_steps(set))
+        };
+        let ritter_moves = geometry::count_in(&geometry::ortho1_steps(ritters), !closed)
+            + geometry::count_in(&geometry::ortho2_steps(ritters), !closed);
+        f[Term::MobilityRitter.index()] += sign * ritter_moves as i32;
+        let scouts = board.pieces(c, PieceKind::Scout);
+        let scout_moves = geometry::count_in(&geometry::scout_steps(scouts), !closed);
+        f[Term::MobilityScout.index()] += sign * scout_moves as i32;
+        let mut twos = 0;
+        for sq in ritters {
+            let one = geometry::ORTHO12[sq.index()].without(closed);
+            twos += ritter_steps(one.without(occ)).without(closed | one).len();
         }
+        for sq in scouts {
+            let one = geometry::SCOUT[sq.index()].without(closed);
+            let two = geometry::union(&geometry::scout_steps(one.without(occ)));
+            twos += two.without(closed | one).len();
+        }
+        f[Term::Reach2.index()] += sign * twos as i32;
         // Attacked by the enemy: superiority on its square, or an enemy Scout's leap (not onto a
         // castle square, where a Scout exchanges: counted the same).
         let mut leaps = Bitboard::EMPTY;

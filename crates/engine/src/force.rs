@@ -106,44 +106,76 @@ pub fn has_superiority(board: &Board, color: Color, sq: Square) -> bool {
 /// Build it with [`ForceMap::new`]; after a move, [`ForceMap::update`] changes only the
 /// contributions of the pieces whose lines the move touched.
 ///
-/// Sums are kept in bytes: a square is acted on from at most 13 squares (its own, the eight of
-/// the orthogonal one- and two-steps, which include the Knecht two-step origins, and one piece a
-/// diagonal ray, blocked lines ending there), each with at most a Konnet's 6, so a sum never
-/// exceeds 78 half-units. Below 128 every byte compares as a signed one, which
-/// [`ForceMap::superiority_both`] uses to compare eight squares in one machine word.
+/// The sums are kept bit-sliced: [`PLANES`] bitboards a side, plane `b` holding bit `b` of every
+/// square's sum, so that adding a piece's strength on all the squares it acts on, or comparing
+/// the two sides on all 64 squares, is a few dozen word operations whatever the number of
+/// squares. Seven planes hold sums up to 127: a square is acted on from at most 13 squares (its
+/// own, the eight orthogonal one- and two-steps, which include the Knecht two-step origins, and
+/// one piece a diagonal ray, blocked lines ending there), each with at most a Konnet's 6, so a
+/// sum never exceeds 78 half-units.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ForceMap {
     /// All force of each side on each square.
-    total: [[u8; 64]; 2],
+    total: [Planes; 2],
     /// Its royal part (King, Konnets, Princes).
-    royal: [[u8; 64]; 2],
+    royal: [Planes; 2],
 }
 
-/// The high bit of every byte of a word.
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-/// The low bit of every byte of a word.
-const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+/// Bit planes of a side's force sums (see [`ForceMap`]).
+pub const PLANES: usize = 7;
 
-/// The bytes of `x` greater than those of `y` (all below 128), as the high bit of each byte:
-/// `(x | 128) - (y + 1)` has its high bit set exactly where `x > y`, and no byte borrows from
-/// the next.
+/// A bit-sliced counter for each of the 64 squares.
+type Planes = [u64; PLANES];
+
+/// Adds `strength` to the counters of the squares in `on` (a ripple-carry adder run on all
+/// squares at once).
 #[inline]
-fn bytes_greater(x: u64, y: u64) -> u64 {
-    ((x | HIGH_BITS) - (y + LOW_BITS)) & HIGH_BITS
+fn planes_add(planes: &mut Planes, on: u64, strength: u32) {
+    let mut carry = 0u64;
+    for (b, plane) in planes.iter_mut().enumerate() {
+        let k = on & 0u64.wrapping_sub(u64::from(strength >> b & 1));
+        let p = *plane;
+        let half = p ^ k;
+        *plane = half ^ carry;
+        carry = (p & k) | (carry & half);
+    }
 }
 
-/// The high bits of the eight bytes of `x` gathered into one byte (byte j -> bit j).
+/// Takes `strength` from the counters of the squares in `on` (none goes below zero).
 #[inline]
-fn gather_high_bits(x: u64) -> u64 {
-    ((x >> 7).wrapping_mul(0x0102_0408_1020_4080)) >> 56
+fn planes_sub(planes: &mut Planes, on: u64, strength: u32) {
+    let mut borrow = 0u64;
+    for (b, plane) in planes.iter_mut().enumerate() {
+        let k = on & 0u64.wrapping_sub(u64::from(strength >> b & 1));
+        let p = *plane;
+        let half = p ^ k;
+        *plane = half ^ borrow;
+        borrow = (!p & k) | (!half & borrow);
+    }
+}
+
+/// The counter of square `i`.
+#[inline]
+fn planes_at(planes: &Planes, i: usize) -> i32 {
+    planes
+        .iter()
+        .enumerate()
+        .map(|(b, plane)| ((plane >> i & 1) as i32) << b)
+        .sum()
+}
+
+/// The squares whose counter is not zero.
+#[inline]
+fn planes_nonzero(planes: &Planes) -> u64 {
+    planes.iter().fold(0, |acc, &p| acc | p)
 }
 
 impl ForceMap {
     /// Computes all sums from scratch.
     pub fn new(board: &Board) -> ForceMap {
         let mut map = ForceMap {
-            total: [[0; 64]; 2],
-            royal: [[0; 64]; 2],
+            total: [[0; PLANES]; 2],
+            royal: [[0; PLANES]; 2],
         };
         let occ = board.occupied();
         for (sq, piece) in board.iter() {
@@ -171,12 +203,16 @@ impl ForceMap {
     /// Adds (or, if not `add`, takes away) the strength of `piece` on the squares `on`.
     #[inline]
     fn add_on(&mut self, piece: Piece, on: Bitboard, add: bool) {
-        let strength = piece.kind.strength() as u8;
+        if on.is_empty() {
+            return;
+        }
+        let strength = piece.kind.strength() as u32;
         let c = piece.color.index();
-        let step = |table: &mut [u8; 64]| {
-            for t in on {
-                let v = &mut table[t.index()];
-                *v = if add { *v + strength } else { *v - strength };
+        let step = |planes: &mut Planes| {
+            if add {
+                planes_add(planes, on.0, strength);
+            } else {
+                planes_sub(planes, on.0, strength);
             }
         };
         step(&mut self.total[c]);
@@ -188,9 +224,10 @@ impl ForceMap {
     /// Force of `color` on `sq`, split royal / non-royal.
     #[inline]
     pub fn side_force(&self, color: Color, sq: Square) -> SideForce {
+        let c = color.index();
         let (total, royal) = (
-            self.total[color.index()][sq.index()] as i32,
-            self.royal[color.index()][sq.index()] as i32,
+            planes_at(&self.total[c], sq.index()),
+            planes_at(&self.royal[c], sq.index()),
         );
         SideForce {
             royal,
@@ -217,37 +254,29 @@ impl ForceMap {
     }
 
     /// Squares where each side ([`Color::index`] order) has superiority on `board`: raw sums
-    /// compared off the castles, the castle rule (docs/chess-t1-rules.md §4.2) on them. One
-    /// branch-free pass over the 64 squares (a few ns), so that a search can look superiority up
-    /// at every node instead of summing force square by square.
+    /// compared off the castles, the castle rule (docs/chess-t1-rules.md §4.2) on them. All 64
+    /// squares at once, from the highest bit plane down (a few ns), so that a search can look
+    /// superiority up at every node instead of summing force square by square.
     pub fn superiority_both(&self, board: &Board) -> [Bitboard; 2] {
-        let (mut white, mut black) = (0u64, 0u64);
-        for word in 0..8 {
-            let bytes = |side: usize| {
-                let mut b = [0u8; 8];
-                b.copy_from_slice(&self.total[side][word * 8..word * 8 + 8]);
-                u64::from_le_bytes(b)
-            };
-            let (w, b) = (bytes(0), bytes(1));
-            white |= gather_high_bits(bytes_greater(w, b)) << (word * 8);
-            black |= gather_high_bits(bytes_greater(b, w)) << (word * 8);
+        let (w, b) = (&self.total[0], &self.total[1]);
+        let (mut greater, mut less, mut equal) = (0u64, 0u64, !0u64);
+        for bit in (0..PLANES).rev() {
+            greater |= equal & w[bit] & !b[bit];
+            less |= equal & !w[bit] & b[bit];
+            equal &= !(w[bit] ^ b[bit]);
         }
-        let mut sup = [Bitboard(white), Bitboard(black)];
-        // The castle rule, where a side's non-royal force may not count.
-        for sq in Bitboard::CASTLES {
-            let (w, b) = (
-                self.effective(board, Color::White, sq),
-                self.effective(board, Color::Black, sq),
-            );
-            sup[0].remove(sq);
-            sup[1].remove(sq);
-            if w > b {
-                sup[0].insert(sq);
-            } else if b > w {
-                sup[1].insert(sq);
-            }
-        }
-        sup
+        // The castle rule: on a castle square without its own piece, a side with no royal
+        // acting there counts nothing.
+        let castles = Bitboard::CASTLES.0;
+        let zero_white =
+            castles & !planes_nonzero(&self.royal[0]) & !board.by_color(Color::White).0;
+        let zero_black =
+            castles & !planes_nonzero(&self.royal[1]) & !board.by_color(Color::Black).0;
+        let plain = !(zero_white | zero_black);
+        [
+            Bitboard((greater & plain) | (zero_black & !zero_white & planes_nonzero(w))),
+            Bitboard((less & plain) | (zero_white & !zero_black & planes_nonzero(b))),
+        ]
     }
 
     /// Pieces whose force contribution can differ between two boards that differ on `changed`:

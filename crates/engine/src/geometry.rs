@@ -254,6 +254,95 @@ pub fn passed_over(kind: PieceKind, from: Square, to: Square) -> Bitboard {
     set
 }
 
+/// `set` moved by `DF` files and `DR` ranks (each in -2..=2); squares leaving the board drop
+/// off. The offsets are constants so that every shift compiles to two or three instructions.
+#[inline(always)]
+pub const fn shift<const DF: i8, const DR: i8>(set: Bitboard) -> Bitboard {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    // Squares that would wrap onto the other edge stay behind.
+    let keep = match DF {
+        2 => !(FILE_A << 6 | FILE_A << 7),
+        1 => !(FILE_A << 7),
+        -1 => !FILE_A,
+        -2 => !(FILE_A | FILE_A << 1),
+        _ => !0,
+    };
+    let by = DF as i32 + 8 * DR as i32;
+    let x = set.0 & keep;
+    Bitboard(if by >= 0 { x << by } else { x >> -by })
+}
+
+/// `set` moved by each one-step orthogonal offset (a Knecht's, a Prince's sideways steps).
+#[inline(always)]
+pub const fn ortho1_steps(set: Bitboard) -> [Bitboard; 4] {
+    [
+        shift::<1, 0>(set),
+        shift::<-1, 0>(set),
+        shift::<0, 1>(set),
+        shift::<0, -1>(set),
+    ]
+}
+
+/// `set` moved by each two-step orthogonal offset (a Ritter's or Konnet's jumps).
+#[inline(always)]
+pub const fn ortho2_steps(set: Bitboard) -> [Bitboard; 4] {
+    [
+        shift::<2, 0>(set),
+        shift::<-2, 0>(set),
+        shift::<0, 2>(set),
+        shift::<0, -2>(set),
+    ]
+}
+
+/// `set` moved by each Scout leap.
+#[inline(always)]
+pub const fn scout_steps(set: Bitboard) -> [Bitboard; 8] {
+    [
+        shift::<1, 2>(set),
+        shift::<2, 1>(set),
+        shift::<2, -1>(set),
+        shift::<1, -2>(set),
+        shift::<-1, -2>(set),
+        shift::<-2, -1>(set),
+        shift::<-2, 1>(set),
+        shift::<-1, 2>(set),
+    ]
+}
+
+/// Squares in `allowed` counted once for each set of `sets` holding them.
+#[inline(always)]
+pub fn count_in(sets: &[Bitboard], allowed: Bitboard) -> u32 {
+    sets.iter().map(|&s| (s & allowed).len()).sum()
+}
+
+/// The union of `sets`.
+#[inline(always)]
+pub fn union(sets: &[Bitboard]) -> Bitboard {
+    sets.iter().fold(Bitboard::EMPTY, |acc, &s| acc | s)
+}
+
+/// For each diagonal direction, the squares the diagonal lines (up to three steps, stopping on
+/// the first occupied square, which is included) from the squares of `set` reach. Lines of
+/// different pieces in one direction never share a square (a line ends on the first piece), so
+/// summing the counts of the four sets counts every (piece, square) pair once.
+#[inline]
+pub fn diagonal_fills(set: Bitboard, occupied: Bitboard) -> [Bitboard; 4] {
+    #[inline(always)]
+    fn fill<const DF: i8, const DR: i8>(set: Bitboard, empty: Bitboard) -> Bitboard {
+        let one = shift::<DF, DR>(set);
+        let two = shift::<DF, DR>(one & empty);
+        let three = shift::<DF, DR>(two & empty);
+        one | two | three
+    }
+    let empty = !occupied;
+    [
+        fill::<1, 1>(set, empty),
+        fill::<-1, 1>(set, empty),
+        fill::<1, -1>(set, empty),
+        fill::<-1, -1>(set, empty),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,5 +441,42 @@ mod tests {
             passed_over(PieceKind::Knecht, sq("e2"), sq("e4")),
             Bitboard::from_square(sq("e3"))
         );
+    }
+    #[test]
+    fn set_wise_steps_are_the_tables() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..300 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let set = Bitboard(seed & seed.rotate_left(29));
+            let occ = Bitboard(seed.rotate_left(7) & seed.rotate_left(41));
+            let union = |table: &[Bitboard; 64]| {
+                set.into_iter()
+                    .fold(Bitboard::EMPTY, |acc, s| acc | table[s.index()])
+            };
+            let ortho12 = super::union(&ortho1_steps(set)) | super::union(&ortho2_steps(set));
+            assert_eq!(ortho12, union(&ORTHO12));
+            assert_eq!(super::union(&scout_steps(set)), union(&SCOUT));
+            assert_eq!(super::union(&ortho1_steps(set)), union(&ORTHO1));
+            // Counting a step set at a time counts each (piece, square) pair once.
+            let allowed = !occ;
+            let per_piece: u32 = set
+                .into_iter()
+                .map(|s| (SCOUT[s.index()] & allowed).len())
+                .sum();
+            assert_eq!(count_in(&scout_steps(set), allowed), per_piece);
+            // Per piece, the four fills of one piece are its diagonal reach; over many pieces
+            // each (piece, square) pair is counted once.
+            let fills = diagonal_fills(set, occ | set);
+            let counted: u32 = fills.iter().map(|f| f.len()).sum();
+            let per_piece: u32 = set.into_iter().map(|s| diagonal(s, occ | set).len()).sum();
+            assert_eq!(counted, per_piece);
+            let union_fills = fills.iter().fold(Bitboard::EMPTY, |a, &f| a | f);
+            let union_diag = set
+                .into_iter()
+                .fold(Bitboard::EMPTY, |a, s| a | diagonal(s, occ | set));
+            assert_eq!(union_fills, union_diag);
+        }
     }
 }

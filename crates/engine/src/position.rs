@@ -335,7 +335,15 @@ impl Position {
     /// (copy-make). The result records a King or castle capture; see [`Position::status`].
     pub fn play(&self, mv: &Move) -> Position {
         let mut next = *self;
-        let us = self.side;
+        next.make(mv);
+        next
+    }
+
+    /// Plays `mv`, one of this position's moves, in place ([`Position::play`] without the copy:
+    /// a search that copies a larger node once makes the move in the copy).
+    pub fn make(&mut self, mv: &Move) {
+        let next = self;
+        let us = next.side;
         let mover = Piece::new(us, mv.piece);
         let board = &mut next.board;
         board.take(mv.from);
@@ -353,12 +361,12 @@ impl Position {
             next.hash ^= zobrist::prince_right(us);
         }
         next.quiet = if mv.kind == MoveKind::Quiet {
-            self.quiet.saturating_add(1)
+            next.quiet.saturating_add(1)
         } else {
             0
         };
         if us == Color::Black {
-            next.fullmove = self.fullmove.saturating_add(1);
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = us.other();
         next.hash ^= zobrist::black_to_move();
@@ -369,7 +377,6 @@ impl Position {
         } else {
             None
         };
-        next
     }
 
     /// The same placement with the other side to move, as if the side to move had passed (which

@@ -460,16 +460,14 @@ impl Node {
     /// The node after `mv`, one of this position's moves.
     #[inline]
     fn play(&self, mv: &Move) -> Node {
-        let pos = self.pos.play(mv);
-        let mut force = self.force.clone();
+        let mut child = self.clone();
+        child.pos.make(mv);
         let changed = Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to);
-        force.update(self.pos.board(), pos.board(), changed);
-        let superior = force.superiority_both(pos.board());
-        Node {
-            pos,
-            force,
-            superior,
-        }
+        child
+            .force
+            .update(self.pos.board(), child.pos.board(), changed);
+        child.superior = child.force.superiority_both(child.pos.board());
+        child
     }
 
     /// The node after a pass (a null move), if the position allows one.
