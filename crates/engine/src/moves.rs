@@ -60,6 +60,29 @@ pub struct Move {
 }
 
 impl Move {
+    /// All of the move in one word, never 0: equal codes for equal moves and only for them (a
+    /// search compares killer moves this way).
+    #[inline]
+    pub fn code(&self) -> u32 {
+        let kind = match self.kind {
+            MoveKind::Quiet => 0,
+            MoveKind::Capture => 1,
+            MoveKind::Exchange => 2,
+        };
+        let optional = |k: Option<PieceKind>| match k {
+            Some(k) => k.index() as u32 + 1,
+            None => 0,
+        };
+        1 << 31
+            | (self.from.index() as u32)
+            | (self.to.index() as u32) << 6
+            | (self.piece.index() as u32) << 12
+            | kind << 15
+            | optional(self.captured) << 17
+            | optional(self.promotion) << 21
+            | (self.chosen as u32) << 25
+    }
+
     /// The coordinate notation, e.g. `e2e4` or `g7g8c`.
     pub fn uci(&self) -> String {
         self.to_string()

@@ -257,7 +257,7 @@ impl Engine {
             table: &mut self.table,
             history: &mut self.history,
             zone_moves: &mut self.zone_moves,
-            killers: [[None; 2]; MAX_PLY + 1],
+            killers: [[0; 2]; MAX_PLY + 1],
             keys,
             nodes: 0,
             seldepth: 0,
@@ -375,7 +375,8 @@ struct Searcher<'a> {
     table: &'a mut Table,
     history: &'a mut [[[i32; 64]; 64]; 2],
     zone_moves: &'a mut ZoneMoveCache,
-    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    /// Killer moves by ply, as [`Move::code`]s (0: none).
+    killers: [[u32; 2]; MAX_PLY + 1],
     /// Repetition keys of the game and of the path to the current node (its own last).
     keys: Vec<u64>,
     nodes: u64,
@@ -637,10 +638,11 @@ impl Searcher<'_> {
             return ORDER_PROMOTION + m.value(p);
         }
         let k = &self.killers[ply.min(MAX_PLY)];
-        if k[0] == Some(*mv) {
+        let code = mv.code();
+        if k[0] == code {
             return ORDER_KILLER + 1;
         }
-        if k[1] == Some(*mv) {
+        if k[1] == code {
             return ORDER_KILLER;
         }
         self.history[pos.side_to_move().index()][mv.from.index()][mv.to.index()]
@@ -1175,9 +1177,9 @@ impl Searcher<'_> {
             if alpha >= beta {
                 if quiet {
                     let k = &mut self.killers[ply.min(MAX_PLY)];
-                    if k[0] != Some(mv) {
+                    if k[0] != mv.code() {
                         k[1] = k[0];
-                        k[0] = Some(mv);
+                        k[0] = mv.code();
                     }
                     let h = &mut self.history[us.index()][mv.from.index()][mv.to.index()];
                     *h = (*h + depth * depth).min(HISTORY_MAX);
