@@ -54,6 +54,7 @@ fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
 }
 
 mod proryv;
+mod proryv_match;
 
 /// zonal: Botvinnik-style analysis of board-game positions (chess-t1, Прорыв).
 #[derive(Parser, Debug)]
@@ -590,7 +591,7 @@ fn stated_game(command: &Command) -> Result<GameName, CliError> {
 fn games() -> Result<(), CliError> {
     outln!("chess-t1  (default) rules: docs/chess-t1-rules.md; every command");
     outln!(
-        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, distance, trajectories, zones, render, search, analyse"
+        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, distance, trajectories, zones (--after), render, search, analyse, match"
     );
     Ok(())
 }

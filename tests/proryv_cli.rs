@@ -87,9 +87,13 @@ fn errors_name_the_game_and_its_rule() {
     let out = zonal(&["exchange", "--game", "proryv", "startpos", "e4"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("Прорыв: `zonal exchange` is not available for this game yet"));
-    let out = zonal(&["zones", "--game", "proryv", "startpos", "--after", "R@d4"]);
+    let out = zonal(&["zones", "--game", "proryv", "startpos", "--after", "R@h8"]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--after (the incremental update) is not available"));
+    assert!(
+        stderr(&out).contains("--after: ply 1 (R@h8): "),
+        "{}",
+        stderr(&out)
+    );
     let out = zonal(&["moves", "--game", "hnefatafl", "startpos"]);
     assert_eq!(out.status.code(), Some(2));
     let out = zonal(&["games"]);
@@ -330,5 +334,157 @@ fn zones_as_json_and_dot() {
     assert!(
         dot.contains("protection of e5 (0 moves, budget 0)"),
         "{dot}"
+    );
+}
+
+/// `zones --json` of every bundled Прорыв position, at three horizons, validates against
+/// `schema/proryv-zones.schema.json`; the schema is a valid 2020-12 schema.
+#[test]
+fn zones_json_follows_its_schema() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/schema/proryv-zones.schema.json"))
+        .expect("read the schema");
+    let schema: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
+    jsonschema::draft202012::meta::validate(&schema).expect("a valid 2020-12 schema");
+    let validator = jsonschema::draft202012::new(&schema).expect("the schema compiles");
+    let mut checked = 0;
+    for file in ["examples.pos", "suite.pos"] {
+        let path = format!("positions/proryv/{file}");
+        for index in [1, 4, 8, 13, 21] {
+            for h in ["2", "4", "6"] {
+                let i = index.to_string();
+                let out = zonal(&["zones", &path, "--index", &i, "--horizon", h, "--json"]);
+                assert!(out.status.success(), "{path} {index}: {}", stderr(&out));
+                let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+                let errors: Vec<String> = validator
+                    .iter_errors(&json)
+                    .map(|e| format!("{}: {e}", e.instance_path()))
+                    .collect();
+                assert!(errors.is_empty(), "{path} {index} H={h}: {errors:?}");
+                checked += json["zones"].as_array().map_or(0, Vec::len);
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} zones checked");
+}
+
+/// `zones --after`: the projection kept up to date ply by ply, what it reused, and the zones of
+/// the last position (E7: the King takes c5, Black's e8 rook steps to e7).
+#[test]
+fn zones_after_plies() {
+    let out = zonal(&[
+        "zones",
+        "--game",
+        "proryv",
+        "4r2k/8/8/2rRr3/3K4/8/8/8 w 0:0 0 20",
+        "--horizon",
+        "4",
+        "--after",
+        "d4c5",
+        "e8e7",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with(
+            "after d4c5: 1 zones; the rooks' distance maps: 0 taken over, 1 built\n\
+             after e8e7: 2 zones; the rooks' distance maps: 0 taken over, 2 built\n\
+             Position: 7k/4r3/8/2KRr3/8/8/8/8 w 0:0 1 21\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("(-, 0.1) rook e7  protection of e5  e7 (0 moves, budget 1)"));
+}
+
+/// `match --game proryv`: two built-in players over the bundled openings, the tally, the Elo,
+/// the game ends, and games written so that `play` replays them to the same result.
+#[test]
+fn a_match_between_two_players() {
+    let dir = std::env::temp_dir().join(format!("zonal-proryv-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let out_file = dir.join("games.pos");
+    let out_path = out_file.to_str().expect("utf-8 path");
+    let out = zonal(&[
+        "match",
+        "--game",
+        "proryv",
+        "--engine1",
+        "depth=2",
+        "--engine2",
+        "depth=1,rook=10",
+        "--games",
+        "4",
+        "--jobs",
+        "2",
+        "--max-plies",
+        "60",
+        "--out",
+        out_path,
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["game"], "proryv");
+    assert_eq!(json["games"], 4);
+    let tally = ["wins", "draws", "losses"].map(|k| json[k].as_u64().expect("count"));
+    assert_eq!(tally.iter().sum::<u64>(), 4);
+    let ends: u64 = json["ends"]
+        .as_object()
+        .expect("ends")
+        .values()
+        .map(|v| v.as_u64().expect("count"))
+        .sum();
+    assert_eq!(ends, 4);
+    assert_eq!(
+        json["engine2"],
+        "depth=1,race=100,rook=10,freedom=6,tempo=20"
+    );
+    let games = std::fs::read_to_string(&out_file).expect("the games file");
+    assert_eq!(
+        games.lines().filter(|l| l.contains("id \"game-")).count(),
+        4
+    );
+    // Game 1: the first opening, engine1 White; the record replays.
+    let out = zonal(&["play", out_path, "--id", "game-1", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let replay: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let line = games
+        .lines()
+        .find(|l| l.contains("id \"game-1\""))
+        .expect("game 1");
+    let plies = replay["plies"].as_array().expect("plies").len();
+    assert!(plies > 0 && plies <= 60, "{plies} plies");
+    let result = replay["result"].as_str().unwrap_or("*");
+    assert!(
+        line.contains(&format!(": {result} (")),
+        "{line} vs {result}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    // A player without a limit, and an unknown key, are refused.
+    let out = zonal(&[
+        "match",
+        "--game",
+        "proryv",
+        "--engine1",
+        "rook=5",
+        "--engine2",
+        "depth=1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("has no limit"), "{}", stderr(&out));
+    let out = zonal(&[
+        "match",
+        "--game",
+        "proryv",
+        "--engine1",
+        "depth=1,mode=zones",
+        "--engine2",
+        "depth=1",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("unknown key \"mode\""),
+        "{}",
+        stderr(&out)
     );
 }

@@ -28,7 +28,15 @@ pub fn run(command: Command) -> Result<(), CliError> {
                     "{NAME}: --book reads chess-t1's book notation; give the plies (`R@d4 d4d7`)"
                 )));
             }
-            play(&position(&pos)?, &moves, json)
+            // A record's own `moves` (a match's game) are replayed when none are given.
+            let (start, record) = positions(&pos)?.remove(0);
+            let recorded: Vec<String> = record
+                .as_ref()
+                .and_then(|r| r.operands("moves"))
+                .map(<[String]>::to_vec)
+                .unwrap_or_default();
+            let plies = if moves.is_empty() { &recorded } else { &moves };
+            play(&start, plies, json)
         }
         Command::Perft {
             depth,
@@ -130,13 +138,12 @@ pub fn run(command: Command) -> Result<(), CliError> {
             after,
             ..
         } => {
-            if !after.is_empty() {
-                return Err(CliError::input(format!(
-                    "{NAME}: --after (the incremental update) is not available for this game yet"
-                )));
+            let (p, zones, log) = zones_after(position(&pos)?, horizon, &after)?;
+            if json || dot {
+                eprint!("{log}");
+            } else {
+                out!("{log}");
             }
-            let p = position(&pos)?;
-            let zones = zonal_proryv::zones::zones(&p, horizon);
             if json {
                 return print_json(&zones_json(&p, &zones, horizon));
             }
@@ -196,8 +203,9 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 }
             }
         }
+        Command::Match(args) => super::proryv_match::match_cmd(&args),
         other => Err(CliError::input(format!(
-            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, render, search, analyse; \
+            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, render, search, analyse, match; \
              `zonal games` lists what each game supports)",
             command_name(&other)
         ))),
@@ -630,11 +638,11 @@ fn analyse_cmd(
         .iter()
         .filter(|z| z.is_open())
         .map(|z| {
-            let name = |sq: u8| Shape::EIGHT.name(u32::from(sq));
+            let name = |sq: u32| Shape::EIGHT.name(sq);
             let path: Vec<String> = z.root.iter().map(|&s| name(s)).collect();
-            let aim = match z.aim {
-                zonal_proryv::zones::Aim::Target => "target",
-                zonal_proryv::zones::Aim::Capture => "rook",
+            let aim = match z.aim.kind {
+                zonal_proryv::zones::AimKind::Goal => "target",
+                zonal_proryv::zones::AimKind::Capture => "rook",
             };
             format!(
                 "{} King -> {aim} {} ({})",
@@ -851,23 +859,70 @@ fn trajectories_cmd(
     Ok(())
 }
 
-/// The zones as JSON: every square by name, Botvinnik's labels as strings.
+/// Plays the plies of `--after` from `start`, keeping the projection up to date ply by ply (the
+/// rooks' distance maps are taken over while their lines stay as they were); returns the last
+/// position, its zones and a line a ply saying what was reused.
+fn zones_after(
+    start: Position,
+    horizon: i32,
+    after: &[String],
+) -> Result<(Position, Vec<zonal_proryv::zones::Zone>, String), CliError> {
+    use zonal_proryv::zones::{Projection, Proryv, changed_squares};
+    let mut projection = Projection::new();
+    let mut pos = start;
+    let mut zones = projection.zones(&Proryv, &pos, horizon, 0);
+    let mut log = String::new();
+    for (i, text) in after.iter().enumerate() {
+        if pos.is_over() {
+            return Err(CliError::input(format!(
+                "{NAME}: --after: ply {} ({}): the game is over",
+                i + 1,
+                zonal::excerpt::excerpt(text)
+            )));
+        }
+        let ply = pos.parse_ply(text).map_err(|e| {
+            CliError::input(format!(
+                "--after: ply {} ({}): {e}",
+                i + 1,
+                zonal::excerpt::excerpt(text)
+            ))
+        })?;
+        let next = pos.play(&ply);
+        let before = projection.stats;
+        zones = projection.zones(&Proryv, &next, horizon, changed_squares(&pos, &next));
+        log += &format!(
+            "after {ply}: {} zones; the rooks' distance maps: {} taken over, {} built\n",
+            zones.len(),
+            projection.stats.reused - before.reused,
+            projection.stats.built - before.built
+        );
+        pos = next;
+    }
+    Ok((pos, zones, log))
+}
+
+/// Version of the zones JSON (`schema/proryv-zones.schema.json`).
+const ZONES_SCHEMA_VERSION: u32 = 1;
+
+/// The zones as JSON (`schema/proryv-zones.schema.json`): every square by name, Botvinnik's
+/// labels as strings.
 fn zones_json(
     pos: &Position,
     zones: &[zonal_proryv::zones::Zone],
     horizon: i32,
 ) -> serde_json::Value {
-    use zonal_proryv::zones::Aim;
-    let name = |sq: u8| Shape::EIGHT.name(u32::from(sq));
-    let names = |path: &[u8]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
+    use zonal_proryv::zones::AimKind;
+    let name = |sq: u32| Shape::EIGHT.name(sq);
+    let names = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
     serde_json::json!({
         "game": "proryv",
+        "schema_version": ZONES_SCHEMA_VERSION,
         "position": pos.to_string(),
         "horizon": horizon,
         "zones": zones.iter().map(|z| serde_json::json!({
             "index": z.index,
             "side": side_name(z.side),
-            "aim": match z.aim { Aim::Target => "target", Aim::Capture => "capture" },
+            "aim": match z.aim.kind { AimKind::Goal => "target", AimKind::Capture => "capture" },
             "label": format!("(+, {}.0)", z.index),
             "root": names(&z.root),
             "shortest": z.alternatives,
@@ -879,7 +934,7 @@ fn zones_json(
                 "attached": name(n.attached),
                 "trajectory": names(&n.path),
                 "budget": n.budget,
-                "stops": n.role.stops(),
+                "stops": n.stops,
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     })
@@ -887,8 +942,8 @@ fn zones_json(
 
 /// The zones as Graphviz DOT: one cluster a zone, the root solid, negations dashed.
 fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String {
-    let name = |sq: u8| Shape::EIGHT.name(u32::from(sq));
-    let path = |p: &[u8]| p.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
+    let name = |sq: u32| Shape::EIGHT.name(sq);
+    let path = |p: &[u32]| p.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
     let mut out = format!(
         "digraph mp {{\n  graph [label=\"{NAME}: {pos}\", labelloc=t, fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\", fontsize=10];\n"
     );
@@ -915,7 +970,7 @@ fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String {
                 n.path.len() - 1,
                 zonal::report::plural(n.path.len() - 1),
                 n.budget,
-                if n.role.stops() { "solid" } else { "dashed" }
+                if n.stops { "solid" } else { "dashed" }
             ));
         }
         out.push_str("  }\n");

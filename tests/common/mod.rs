@@ -4,25 +4,8 @@
 
 use zonal::Position;
 
-/// xorshift64*: small, deterministic, good enough to pick moves.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The one random generator of every game's tests (xorshift64*, deterministic).
+pub use zonal_core::rng::Rng;
 
 /// Plays random moves from `start` (at most `plies`), calling `visit` on every position reached,
 /// the start included. Captures are preferred half of the time so that games get tactical.

@@ -5,17 +5,20 @@
 //! principal-variation window, a transposition table, killer moves, repetition inside the tree,
 //! and game ends scored by their distance. Nothing here names a game's pieces or board size.
 //!
-//! This crate grows as the rest of the zone machinery (zones, negations, the incremental
-//! projection) moves out of the first game's crate onto [`zonal_board`] shapes: see NOTES.md,
-//! "Layout".
+//! A game that implements [`zone::ZoneGame`] (how its pieces step, what a root aims at, what stops
+//! it) gets [`zone`]: roots, first negations in time and the incremental projection. The first game's
+//! richer zone builder still lives in its own crate: see NOTES.md, "Layout".
 
 #![warn(missing_docs)]
 
 pub mod distance;
 pub mod horizon;
 pub mod picture;
+pub mod rating;
 pub mod record;
+pub mod rng;
 pub mod search;
+pub mod zone;
 
 pub use distance::{Bundle, DistanceMap, Steps};
 pub use search::{

@@ -286,21 +286,14 @@ impl ForceMap {
         let occ = board.occupied();
         let mut affected = changed & occ;
         let sliders = board.by_kind(PieceKind::Prince) | board.by_kind(PieceKind::Konnet);
-        for sq in changed {
-            if (DIAG3[sq.index()] & sliders).nonempty() {
-                affected |= geometry::diagonal(sq, occ) & sliders;
-            }
-            // A Knecht whose two-step passes over `sq` (sq is the middle square).
-            for color in Color::ALL {
-                let back = -color.forward();
-                if let Some(origin) = sq.offset(0, back)
-                    && geometry::two_step_middle(color, origin) == Some(sq)
-                    && board.knechts(color).contains(origin)
-                {
-                    affected.insert(origin);
-                }
-            }
-        }
+        // Princes and Konnets whose diagonal lines reach a changed square.
+        affected |= geometry::union(&geometry::diagonal_fills(changed, occ)) & sliders;
+        // Knechts whose two-step passes over a changed square: White's from its first two
+        // ranks over the second and third, Black's from its last two over the sixth and seventh.
+        const WHITE_MIDDLES: u64 = 0x0000_0000_00ff_ff00;
+        const BLACK_MIDDLES: u64 = 0x00ff_ff00_0000_0000;
+        affected |= Bitboard((changed.0 & WHITE_MIDDLES) >> 8) & board.knechts(Color::White);
+        affected |= Bitboard((changed.0 & BLACK_MIDDLES) << 8) & board.knechts(Color::Black);
         affected
     }
 

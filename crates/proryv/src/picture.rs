@@ -38,7 +38,7 @@ pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
     let mut arrows = Vec::new();
     for z in zones {
         arrows.push(Arrow {
-            path: z.root.iter().map(|&s| u32::from(s)).collect(),
+            path: z.root.clone(),
             plus: true,
             dashed: false,
             label: format!("(+, {}.0)", z.index),
@@ -47,9 +47,9 @@ pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
         for n in &z.negations {
             // A rook already in place that controls or protects: its line of attack.
             let path: Vec<u32> = if n.path.len() >= 2 {
-                n.path.iter().map(|&s| u32::from(s)).collect()
+                n.path.clone()
             } else if n.from != n.attached {
-                vec![u32::from(n.from), u32::from(n.attached)]
+                vec![n.from, n.attached]
             } else {
                 continue;
             };
@@ -62,8 +62,8 @@ pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
                     "zone {}: {} of {} by the rook {}",
                     z.index,
                     n.role.name(),
-                    name(n.attached),
-                    name(n.from)
+                    name(n.attached as u8),
+                    name(n.from as u8)
                 ),
             });
         }

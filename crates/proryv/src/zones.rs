@@ -1,251 +1,126 @@
-//! Zones of Прорыв (docs/zones-games.md §2), first version: the King's race to its target and
-//! its captures of enemy rooks, each with the enemy rooks' first negations in time (Botvinnik's
-//! label (-, z.1)). Built on the core's distance maps, shortest bundles and time budgets.
+//! Zones of Прорыв (docs/zones-games.md §2) on the core's zone builder ([`zonal_core::zone`]):
+//! the King's race to its target and its captures of enemy rooks, each with the enemy rooks'
+//! first negations in time (Botvinnik's label (-, z.1)).
 //!
-//! - **Race zone**: root = the King's shortest trajectory to its target square, when it fits the
-//!   horizon (k <= k_max). A (-) rook negates a(i) by **control** when it reaches, within m(i)
-//!   moves, a square from which it attacks a(i) along a clear line (the King may not step into
-//!   check); by **blockade** when it reaches a(i) itself within m(i) (the King may still take a
-//!   rook there that no other rook protects, so a blockade alone does not stop the zone).
+//! - **Race zone** (aim: goal): root = the King's shortest trajectory to its target square, when
+//!   it fits the horizon (k <= k_max). A (-) rook negates a(i) by **control** when it reaches,
+//!   within m(i) moves, a square from which it attacks a(i) along a clear line (the King may not
+//!   step into check); by **blockade** when it reaches a(i) itself within m(i) (the King may still
+//!   take a rook there that no other rook protects, so a blockade alone does not stop the zone).
 //! - **Capture zone**: root = the King's shortest trajectory to an enemy rook's square; negated by
 //!   the target's **protection** (another rook of its side reaching, within m(k), a square that
 //!   attacks the target's square), by **control** of an inner square as above, and by the target's
 //!   **retreat** (it has a legal move).
 //!
+//! The incremental projection of the core keeps the rooks' distance maps while no square of
+//! their lines changes ([`Proryv::step_footprint`]); `tests/incremental.rs` checks it against
+//! fresh builds along random games.
+//!
 //! Not yet: the second negation ((+) answers), linked and complex zones (immobilisation needs up
-//! to four pieces), and the incremental update; they come with the core's zone builder.
+//! to four pieces).
 
 use crate::Position;
-use crate::geometry::{bit, rook_attacks};
+use crate::geometry::{KING, bit, rook_attacks};
 use crate::steps::PieceSteps;
-use zonal_board::{Shape, Side, SquareSet};
-use zonal_core::horizon::{RootBudget, k_max};
-use zonal_core::{Bundle, DistanceMap, Steps};
+use zonal_board::{Shape, Side};
+pub use zonal_core::zone::{Aim, AimKind, Negation, Projection, Role, Zone};
+use zonal_core::zone::{ZoneGame, build};
 
-/// What a zone's root aims at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aim {
-    /// The King's target square: reaching it wins.
-    Target,
-    /// An enemy rook to take.
-    Capture,
-}
+/// Прорыв as the core's zone builder sees it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Proryv;
 
-/// How a negation stops the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
-    /// A rook attacks a(i) in time: the King may not step there.
-    Control,
-    /// A rook stands on a(i) in time (stops the King only if protected).
-    Blockade,
-    /// Another rook protects the target in time: taking it would put the King in check.
-    Protection,
-    /// The target rook moves away.
-    Retreat,
-}
+impl ZoneGame for Proryv {
+    type Set = u64;
+    type Position = Position;
+    type Steps<'a> = PieceSteps;
 
-impl Role {
-    /// The role in words.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Role::Control => "control",
-            Role::Blockade => "blockade",
-            Role::Protection => "protection",
-            Role::Retreat => "retreat",
+    fn shape(&self, _pos: &Position) -> Shape {
+        Shape::EIGHT
+    }
+
+    fn to_move(&self, pos: &Position) -> Side {
+        pos.side_to_move()
+    }
+
+    fn has_zones(&self, pos: &Position) -> bool {
+        !pos.in_placement() && pos.outcome().is_none()
+    }
+
+    fn occupied(&self, pos: &Position) -> u64 {
+        pos.occupied()
+    }
+
+    /// The King is the only root: rooks never capture and have no goal.
+    fn roots(&self, pos: &Position, side: Side) -> u64 {
+        bit(pos.king(side))
+    }
+
+    /// Rooks stop a King; the enemy King never stands in its way (Kings may not touch).
+    fn negators(&self, pos: &Position, side: Side) -> u64 {
+        pos.rooks(side)
+    }
+
+    fn steps<'a>(&'a self, pos: &'a Position, sq: u32) -> Option<PieceSteps> {
+        PieceSteps::of(pos, sq as u8).ok()
+    }
+
+    /// The King's target square first, then every enemy rook.
+    fn aims(&self, pos: &Position, root: u32) -> Vec<Aim> {
+        let side = if u32::from(pos.king(Side::White)) == root {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let mut aims = vec![Aim {
+            kind: AimKind::Goal,
+            target: u32::from(Position::target(side)),
+        }];
+        let mut rooks = pos.rooks(side.other());
+        while rooks != 0 {
+            aims.push(Aim {
+                kind: AimKind::Capture,
+                target: rooks.trailing_zeros(),
+            });
+            rooks &= rooks - 1;
         }
+        aims
     }
 
-    /// Whether the negation stops the root by itself.
-    pub const fn stops(self) -> bool {
-        !matches!(self, Role::Blockade)
+    /// Where a rook attacks `a` along a clear line from: the King may not step into check, and
+    /// may not take a protected rook.
+    fn stop_squares(&self, _pos: &Position, _negator: u32, a: u32, occupied: u64) -> u64 {
+        rook_attacks(a as u8, occupied) & !occupied
     }
-}
 
-/// One negating trajectory.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Negation {
-    /// The rook's square.
-    pub from: u8,
-    /// What it does.
-    pub role: Role,
-    /// The square of the root's trajectory it is attached to (a(i)).
-    pub attached: u8,
-    /// Its trajectory, start first (one square for a rook already in place).
-    pub path: Vec<u8>,
-    /// The moves it may spend: m(i).
-    pub budget: i32,
-}
+    fn blockade_stops(&self, _pos: &Position, _a: u32) -> bool {
+        false
+    }
 
-/// A zone.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Zone {
-    /// Index in the projection.
-    pub index: usize,
-    /// The root's side, (+).
-    pub side: Side,
-    /// What the root aims at.
-    pub aim: Aim,
-    /// The root trajectory: the King's square, then a(1) ... a(k).
-    pub root: Vec<u8>,
-    /// Shortest trajectories to the goal.
-    pub alternatives: u64,
-    /// The first negations, in time, by (-) rooks.
-    pub negations: Vec<Negation>,
-}
-
-impl Zone {
-    /// Whether no negation stops the root by itself.
-    pub fn is_open(&self) -> bool {
-        !self.negations.iter().any(|n| n.role.stops())
+    fn step_footprint(&self, pos: &Position, piece: u32, sq: u32) -> u64 {
+        let occupied = pos.occupied() & !bit(piece as u8);
+        rook_attacks(sq as u8, occupied) | KING[sq as usize] | bit(sq as u8)
     }
 }
 
 /// The zones of both sides' Kings within horizon `h` half-moves.
 pub fn zones(pos: &Position, h: i32) -> Vec<Zone> {
-    let mut out = Vec::new();
-    if pos.in_placement() || pos.outcome().is_some() {
-        return out;
-    }
-    for side in Side::BOTH {
-        let plus_to_move = pos.side_to_move() == side;
-        let reach = k_max(h, plus_to_move).max(0) as u32;
-        let king = pos.king(side);
-        let Ok(steps) = PieceSteps::of(pos, king) else {
-            continue;
-        };
-        let mut goals = vec![(Aim::Target, Position::target(side))];
-        let mut rooks = pos.rooks(side.other());
-        while rooks != 0 {
-            let sq = rooks.trailing_zeros() as u8;
-            rooks &= rooks - 1;
-            goals.push((Aim::Capture, sq));
-        }
-        for (aim, goal) in goals {
-            let Some(bundle) = Bundle::shortest(
-                Shape::EIGHT,
-                u32::from(king),
-                u32::from(goal),
-                reach,
-                &steps,
-            ) else {
-                continue;
-            };
-            let Some(root) = bundle.trajectories(&steps, 1).into_iter().next() else {
-                continue;
-            };
-            let k = bundle.length() as i32;
-            let Some(budget) = RootBudget::new(h, k, plus_to_move) else {
-                continue;
-            };
-            let root: Vec<u8> = root.into_iter().map(|s| s as u8).collect();
-            let negations = negations(pos, side, aim, &root, &budget);
-            out.push(Zone {
-                index: out.len(),
-                side,
-                aim,
-                root,
-                alternatives: bundle.count,
-                negations,
-            });
-        }
-    }
-    out
+    build(&Proryv, pos, h)
 }
 
-/// The (-) rooks' first negations of a root trajectory.
-fn negations(
-    pos: &Position,
-    side: Side,
-    aim: Aim,
-    root: &[u8],
-    budget: &RootBudget,
-) -> Vec<Negation> {
-    let enemy = side.other();
-    let k = root.len() - 1;
-    let king = root[0];
-    // Lines as they stand, the King's square emptied (it moves along the root).
-    let occupied = pos.occupied() & !bit(king);
-    let mut out = Vec::new();
-    let mut rooks = pos.rooks(enemy);
-    while rooks != 0 {
-        let r = rooks.trailing_zeros() as u8;
-        rooks &= rooks - 1;
-        let Ok(steps) = PieceSteps::of(pos, r) else {
-            continue;
-        };
-        let target = (aim == Aim::Capture).then(|| root[k]);
-        let map = DistanceMap::build(Shape::EIGHT, u32::from(r), 8, &steps);
-        let path_to = |to: u8| -> Vec<u8> {
-            Bundle::shortest(Shape::EIGHT, u32::from(r), u32::from(to), 8, &steps)
-                .and_then(|b| b.trajectories(&steps, 1).into_iter().next())
-                .map(|p| p.into_iter().map(|s| s as u8).collect())
-                .unwrap_or_else(|| vec![r])
-        };
-        if Some(r) == target {
-            // The target steps away, if it has time for a move (it has none when the King takes
-            // on its first move with (+) to move).
-            let flights = steps.steps(u32::from(r));
-            if let Some(flight) = flights.first().filter(|_| budget.retreat_moves() >= 1) {
-                out.push(Negation {
-                    from: r,
-                    role: Role::Retreat,
-                    attached: r,
-                    path: vec![r, flight as u8],
-                    budget: budget.retreat_moves(),
-                });
-            }
-            continue;
-        }
-        for (i, &a) in root.iter().enumerate().skip(1) {
-            let m = budget.m(i as i32);
-            if m < 0 {
-                continue;
-            }
-            let is_goal = i == k;
-            // From where the rook would attack a(i) along a clear line.
-            let attackers = rook_attacks(a, occupied & !bit(r)) & !occupied;
-            let best = SquareSet::squares(
-                attackers | (occupied & bit(r) & rook_attacks(a, occupied & !bit(r))),
-            )
-            .filter_map(|s| map.distance(s).map(|d| (d, s as u8)))
-            .filter(|&(d, _)| d as i32 <= m)
-            .min();
-            let role = match (aim, is_goal) {
-                (Aim::Capture, true) => Role::Protection,
-                _ => Role::Control,
-            };
-            if let Some((_, s)) = best {
-                out.push(Negation {
-                    from: r,
-                    role,
-                    attached: a,
-                    path: path_to(s),
-                    budget: m,
-                });
-                continue;
-            }
-            if !is_goal
-                && let Some(d) = map.distance(u32::from(a))
-                && d as i32 <= m
-            {
-                out.push(Negation {
-                    from: r,
-                    role: Role::Blockade,
-                    attached: a,
-                    path: path_to(a),
-                    budget: m,
-                });
-            }
-        }
-    }
-    out.sort_by_key(|n| (n.attached, n.path.len(), n.from));
-    out
+/// The squares whose contents differ between two positions (what the incremental projection
+/// needs to know of a ply).
+pub fn changed_squares(before: &Position, after: &Position) -> u64 {
+    Side::BOTH.iter().fold(0, |acc, &side| {
+        acc | (before.rooks(side) ^ after.rooks(side))
+            | (bit(before.king(side)) ^ bit(after.king(side)))
+    })
 }
 
 /// The zones as text, one block a zone (Botvinnik's labels: (+, z.0) the root, (-, z.1) a first
 /// negation).
 pub fn to_text(pos: &Position, zones: &[Zone], h: i32) -> String {
-    let name = |sq: u8| Shape::EIGHT.name(u32::from(sq));
+    let name = |sq: u32| Shape::EIGHT.name(sq);
     let side = |s: Side| if s == Side::White { "White" } else { "Black" };
     let mut out = format!(
         "Position: {pos}\n{} to move; horizon {h} half-moves; {} zones\n",
@@ -255,17 +130,17 @@ pub fn to_text(pos: &Position, zones: &[Zone], h: i32) -> String {
     for z in zones {
         let path: Vec<String> = z.root.iter().map(|&s| name(s)).collect();
         let goal = *z.root.last().unwrap_or(&0);
-        let what = match z.aim {
-            Aim::Target => format!("target {}", name(goal)),
-            Aim::Capture => format!("rook {}", name(goal)),
+        let what = match z.aim.kind {
+            AimKind::Goal => format!("target {}", name(goal)),
+            AimKind::Capture => format!("rook {}", name(goal)),
         };
         let k = z.root.len() - 1;
         out.push_str(&format!(
             "\nZone {} ({}, {}): King {} -> {what} in {k} ({}; {} of {} shortest): {}\n",
             z.index,
-            match z.aim {
-                Aim::Target => "race",
-                Aim::Capture => "capture",
+            match z.aim.kind {
+                AimKind::Goal => "race",
+                AimKind::Capture => "capture",
             },
             side(z.side),
             name(z.root[0]),
@@ -292,7 +167,7 @@ pub fn to_text(pos: &Position, zones: &[Zone], h: i32) -> String {
                 moves,
                 if moves == 1 { "move" } else { "moves" },
                 n.budget,
-                if n.role.stops() {
+                if n.stops {
                     ""
                 } else {
                     "  (stops only if protected)"
@@ -314,7 +189,7 @@ mod tests {
         let z = zones(&pos, 4);
         let race = z
             .iter()
-            .find(|z| z.side == Side::White && z.aim == Aim::Target)
+            .find(|z| z.side == Side::White && z.aim.kind == AimKind::Goal)
             .unwrap();
         assert_eq!(race.root, vec![54, 63]);
         assert!(race.is_open());
@@ -323,7 +198,7 @@ mod tests {
         let z = zones(&pos, 4);
         let race = z
             .iter()
-            .find(|z| z.side == Side::White && z.aim == Aim::Target)
+            .find(|z| z.side == Side::White && z.aim.kind == AimKind::Goal)
             .unwrap();
         assert!(!race.is_open(), "{z:?}");
         assert_eq!(race.negations[0].role, Role::Control);
@@ -335,9 +210,9 @@ mod tests {
         // E7: the King d4 and the black rooks c5 (unprotected) and e5 (protected by e8).
         let pos: Position = "4r2k/8/8/2rRr3/3K4/8/8/8 w 0:0 0 20".parse().unwrap();
         let z = zones(&pos, 2);
-        let take = |sq: u8| {
+        let take = |sq: u32| {
             z.iter()
-                .find(|z| z.aim == Aim::Capture && z.root.last() == Some(&sq))
+                .find(|z| z.aim.kind == AimKind::Capture && z.root.last() == Some(&sq))
                 .unwrap()
         };
         let e5 = take(36);
@@ -354,7 +229,11 @@ mod tests {
         let z = zones(&pos, 2);
         let c5 = z
             .iter()
-            .find(|z| z.aim == Aim::Capture && z.side == Side::White && z.root.last() == Some(&34))
+            .find(|z| {
+                z.aim.kind == AimKind::Capture
+                    && z.side == Side::White
+                    && z.root.last() == Some(&34)
+            })
             .unwrap();
         assert!(
             c5.negations

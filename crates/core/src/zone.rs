@@ -1,0 +1,395 @@
+//! Zones of any game (docs/zones-games.md): a root piece's shortest trajectory to an aim within
+//! the horizon, and the opposing pieces' first negations in time, with Botvinnik's labels
+//! ((+, z.0) the root, (-, z.1) a first negation).
+//!
+//! A game supplies [`ZoneGame`]: how its pieces step, what a root may aim at, from where an
+//! opposing piece stops a root arriving on a square, whether a piece standing on the path stops
+//! it by itself, and which squares decide a piece's steps. The builder does the rest with the
+//! core's distance maps, shortest bundles and time budgets, the same for every game.
+//!
+//! The **incremental projection** ([`Projection`]) keeps the opposing pieces' distance maps
+//! from one position to the next while no square they depend on changed (their footprints, from
+//! [`ZoneGame::step_footprint`]), and assembles the zones again from them: the zones it gives are
+//! exactly those of a fresh [`build`], which the tests check along random games.
+//!
+//! Not yet here: the second negations ((+) answers), linked zones and complex zones (aims that
+//! need several pieces to arrive, such as an immobilisation or a custodial capture), and the first
+//! game's richer builder (control by superiority, supports, exchanges), which still lives in its
+//! own crate: NOTES.md, "Layout".
+
+use crate::distance::{Bundle, DistanceMap, Steps};
+use crate::horizon::{RootBudget, k_max};
+use std::collections::HashMap;
+use zonal_board::{Shape, Side, SquareSet};
+
+/// What a root aims at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AimKind {
+    /// A goal square: arriving there is the aim (a target square, a corner, a home).
+    Goal,
+    /// An enemy piece to take on its square.
+    Capture,
+}
+
+impl AimKind {
+    /// `"goal"` or `"capture"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            AimKind::Goal => "goal",
+            AimKind::Capture => "capture",
+        }
+    }
+}
+
+/// One aim of a root piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Aim {
+    /// Goal or capture.
+    pub kind: AimKind,
+    /// The square aimed at.
+    pub target: u32,
+}
+
+/// How a first negation stops the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// The opposing piece stands, in time, where the game says it stops the root arriving on
+    /// a(i) (a line onto the square, a piece that would take the root there).
+    Control,
+    /// It stands on a(i) itself in time.
+    Blockade,
+    /// Control of the target's own square when the aim is a capture: the target is protected.
+    Protection,
+    /// The target of a capture steps away in time.
+    Retreat,
+}
+
+impl Role {
+    /// The role in words.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Control => "control",
+            Role::Blockade => "blockade",
+            Role::Protection => "protection",
+            Role::Retreat => "retreat",
+        }
+    }
+}
+
+/// One negating trajectory, (-, z.1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Negation {
+    /// The opposing piece's square.
+    pub from: u32,
+    /// What it does.
+    pub role: Role,
+    /// The square of the root's trajectory it is attached to (a(i); the target for a retreat).
+    pub attached: u32,
+    /// Its trajectory, start first (one square for a piece already in place).
+    pub path: Vec<u32>,
+    /// The moves it may spend: m(i).
+    pub budget: i32,
+    /// Whether it stops the root by itself (a blockade may not: the game says).
+    pub stops: bool,
+}
+
+/// A zone: a root and its first negations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zone {
+    /// Index in the projection.
+    pub index: usize,
+    /// The root's side, (+).
+    pub side: Side,
+    /// What the root aims at.
+    pub aim: Aim,
+    /// The root trajectory: the root piece's square, then a(1) ... a(k).
+    pub root: Vec<u32>,
+    /// Shortest trajectories to the aim.
+    pub alternatives: u64,
+    /// The first negations, in time, ordered by the square they attach to.
+    pub negations: Vec<Negation>,
+}
+
+impl Zone {
+    /// Whether no negation stops the root by itself.
+    pub fn is_open(&self) -> bool {
+        !self.negations.iter().any(|n| n.stops)
+    }
+
+    /// Moves of the root trajectory (k).
+    pub fn length(&self) -> usize {
+        self.root.len() - 1
+    }
+}
+
+/// What a game tells the zone builder.
+pub trait ZoneGame {
+    /// The game's square sets.
+    type Set: SquareSet;
+    /// The game's positions.
+    type Position;
+    /// How one of its pieces steps in a position.
+    type Steps<'a>: Steps<Self::Set>
+    where
+        Self: 'a;
+
+    /// The board's shape.
+    fn shape(&self, pos: &Self::Position) -> Shape;
+    /// The side to move.
+    fn to_move(&self, pos: &Self::Position) -> Side;
+    /// Whether the position has zones at all (not while pieces are still being placed, not once
+    /// the game is over).
+    fn has_zones(&self, pos: &Self::Position) -> bool;
+    /// The occupied squares.
+    fn occupied(&self, pos: &Self::Position) -> Self::Set;
+    /// The squares of `side`'s pieces that may be roots.
+    fn roots(&self, pos: &Self::Position, side: Side) -> Self::Set;
+    /// The squares of `side`'s pieces that may negate a root of the other side.
+    fn negators(&self, pos: &Self::Position, side: Side) -> Self::Set;
+    /// How the piece on `sq` steps, if a piece stands there.
+    fn steps<'a>(&'a self, pos: &'a Self::Position, sq: u32) -> Option<Self::Steps<'a>>;
+    /// What the root piece on `root` may aim at.
+    fn aims(&self, pos: &Self::Position, root: u32) -> Vec<Aim>;
+    /// The squares from which the opposing piece on `negator` stops a root arriving on `a`
+    /// (`occupied` is the board with the root's own square emptied, since it moves along the
+    /// trajectory). Its own square is among them when it already stops the root from there.
+    fn stop_squares(
+        &self,
+        pos: &Self::Position,
+        negator: u32,
+        a: u32,
+        occupied: Self::Set,
+    ) -> Self::Set;
+    /// Whether a piece of the other side standing on `a`, a square of the root's path, stops
+    /// the root by itself (in some games it does not: the root may take an unguarded piece
+    /// there).
+    fn blockade_stops(&self, pos: &Self::Position, a: u32) -> bool;
+    /// The squares whose contents decide how the piece standing on `piece` steps from `sq`
+    /// (for a sliding piece: its lines from `sq` up to and including the first occupied square,
+    /// its own square counted empty). The incremental projection keeps a piece's distance map
+    /// while no square of the footprints of its explored squares changes.
+    fn step_footprint(&self, pos: &Self::Position, piece: u32, sq: u32) -> Self::Set;
+}
+
+/// The zones of both sides within horizon `h` half-moves, built from scratch.
+pub fn build<G: ZoneGame>(game: &G, pos: &G::Position, h: i32) -> Vec<Zone> {
+    Projection::new().zones(game, pos, h, G::Set::EMPTY)
+}
+
+/// A piece's distance map with the squares it depends on.
+#[derive(Clone, Debug)]
+struct CachedMap<S> {
+    map: DistanceMap<S>,
+    depth: u32,
+    footprint: S,
+}
+
+/// Reuse figures of an incremental projection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProjectionStats {
+    /// Distance maps built.
+    pub built: usize,
+    /// Distance maps taken over from an earlier position.
+    pub reused: usize,
+}
+
+/// The incremental projection: distance maps of the negating pieces kept from one position to
+/// the next while nothing they depend on changes; zones assembled from them.
+#[derive(Clone, Debug)]
+pub struct Projection<S: SquareSet> {
+    maps: HashMap<u32, CachedMap<S>>,
+    /// What was built and what reused so far.
+    pub stats: ProjectionStats,
+}
+
+impl<S: SquareSet> Default for Projection<S> {
+    fn default() -> Self {
+        Projection::new()
+    }
+}
+
+impl<S: SquareSet> Projection<S> {
+    /// An empty projection.
+    pub fn new() -> Self {
+        Projection {
+            maps: HashMap::new(),
+            stats: ProjectionStats::default(),
+        }
+    }
+
+    /// The zones of `pos` within horizon `h`, `changed` holding the squares whose contents
+    /// differ from the position of the previous call (all of them, or the previous call's
+    /// maps are wrong: [`crate::distance`] maps depend on every square of their footprints).
+    pub fn zones<G: ZoneGame<Set = S>>(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+        h: i32,
+        changed: S,
+    ) -> Vec<Zone> {
+        self.maps.retain(|_, m| (m.footprint & changed).is_empty());
+        let mut out = Vec::new();
+        if !game.has_zones(pos) {
+            return out;
+        }
+        let shape = game.shape(pos);
+        // The longest a negation may take: m(i) <= k_max(h).
+        let depth = k_max(h, true).max(0) as u32;
+        for side in Side::BOTH {
+            let plus_to_move = game.to_move(pos) == side;
+            let reach = k_max(h, plus_to_move).max(0) as u32;
+            for root_sq in game.roots(pos, side).squares() {
+                let Some(steps) = game.steps(pos, root_sq) else {
+                    continue;
+                };
+                for aim in game.aims(pos, root_sq) {
+                    let Some(bundle) = Bundle::shortest(shape, root_sq, aim.target, reach, &steps)
+                    else {
+                        continue;
+                    };
+                    let Some(root) = bundle.trajectories(&steps, 1).into_iter().next() else {
+                        continue;
+                    };
+                    let Some(budget) = RootBudget::new(h, bundle.length() as i32, plus_to_move)
+                    else {
+                        continue;
+                    };
+                    let negations = self.negations(game, pos, side, aim, &root, &budget, depth);
+                    out.push(Zone {
+                        index: out.len(),
+                        side,
+                        aim,
+                        root,
+                        alternatives: bundle.count,
+                        negations,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    /// The distance map of the piece on `sq` to `depth` moves, taken over if still valid.
+    fn map<G: ZoneGame<Set = S>>(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+        sq: u32,
+        steps: &G::Steps<'_>,
+        depth: u32,
+    ) -> &DistanceMap<S> {
+        let fresh = self.maps.get(&sq).is_some_and(|m| m.depth >= depth);
+        if fresh {
+            self.stats.reused += 1;
+        } else {
+            let map = DistanceMap::build(game.shape(pos), sq, depth, steps);
+            // The map to `depth` depends on the steps from every square of its first `depth`
+            // layers.
+            let mut footprint = S::single(sq);
+            for x in map.within(depth.saturating_sub(1)).squares() {
+                footprint |= game.step_footprint(pos, sq, x);
+            }
+            self.stats.built += 1;
+            self.maps.insert(
+                sq,
+                CachedMap {
+                    map,
+                    depth,
+                    footprint,
+                },
+            );
+        }
+        &self.maps[&sq].map
+    }
+
+    /// The (-) pieces' first negations of a root trajectory.
+    #[allow(clippy::too_many_arguments)]
+    fn negations<G: ZoneGame<Set = S>>(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+        side: Side,
+        aim: Aim,
+        root: &[u32],
+        budget: &RootBudget,
+        depth: u32,
+    ) -> Vec<Negation> {
+        let shape = game.shape(pos);
+        let k = root.len() - 1;
+        // The board as the root piece leaves it: it moves along the trajectory.
+        let occupied = game.occupied(pos) & !S::single(root[0]);
+        let mut out = Vec::new();
+        for r in game.negators(pos, side.other()).squares() {
+            let Some(steps) = game.steps(pos, r) else {
+                continue;
+            };
+            if aim.kind == AimKind::Capture && r == aim.target {
+                // The target steps away, if it has time for a move (it has none when the root
+                // takes on its first move with (+) to move).
+                if let Some(flight) = steps.steps(r).first()
+                    && budget.retreat_moves() >= 1
+                {
+                    out.push(Negation {
+                        from: r,
+                        role: Role::Retreat,
+                        attached: r,
+                        path: vec![r, flight],
+                        budget: budget.retreat_moves(),
+                        stops: true,
+                    });
+                }
+                continue;
+            }
+            let map = self.map(game, pos, r, &steps, depth).clone();
+            let path_to = |to: u32| -> Vec<u32> {
+                Bundle::shortest(shape, r, to, depth.max(1), &steps)
+                    .and_then(|b| b.trajectories(&steps, 1).into_iter().next())
+                    .unwrap_or_else(|| vec![r])
+            };
+            for (i, &a) in root.iter().enumerate().skip(1) {
+                let m = budget.m(i as i32);
+                if m < 0 {
+                    continue;
+                }
+                let is_aim = i == k;
+                let best = game
+                    .stop_squares(pos, r, a, occupied & !S::single(r))
+                    .squares()
+                    .filter_map(|s| map.distance(s).map(|d| (d, s)))
+                    .filter(|&(d, _)| d as i32 <= m)
+                    .min();
+                if let Some((_, s)) = best {
+                    let role = if is_aim && aim.kind == AimKind::Capture {
+                        Role::Protection
+                    } else {
+                        Role::Control
+                    };
+                    out.push(Negation {
+                        from: r,
+                        role,
+                        attached: a,
+                        path: path_to(s),
+                        budget: m,
+                        stops: true,
+                    });
+                    continue;
+                }
+                if !is_aim
+                    && let Some(d) = map.distance(a)
+                    && d as i32 <= m
+                {
+                    out.push(Negation {
+                        from: r,
+                        role: Role::Blockade,
+                        attached: a,
+                        path: path_to(a),
+                        budget: m,
+                        stops: game.blockade_stops(pos, a),
+                    });
+                }
+            }
+        }
+        out.sort_by_key(|n| (n.attached, n.path.len(), n.from));
+        out
+    }
+}
