@@ -72,6 +72,10 @@ fn lookup_sums_equal_force_map() {
                 assert_eq!(given, pos.generate_moves(), "moves of {pos}");
                 pos.moves_given_superiority(both[us.index()], true, &mut given);
                 assert_eq!(given, pos.tactical_moves(), "tactical moves of {pos}");
+                assert_eq!(
+                    pos.has_moves_given_superiority(both[us.index()]),
+                    pos.has_moves()
+                );
                 for color in Color::ALL {
                     assert_eq!(
                         pos.in_check_given(color, both[color.other().index()]),

@@ -304,6 +304,25 @@ impl Position {
         .run();
     }
 
+    /// [`Position::has_moves`] with the side to move's superiority squares known.
+    pub fn has_moves_given_superiority(&self, superior: Bitboard) -> bool {
+        if self.decided().is_some() {
+            return false;
+        }
+        let mut any = Any(false);
+        Gen {
+            pos: self,
+            sink: &mut any,
+            us: self.side_to_move(),
+            known: Bitboard::FULL,
+            superior,
+            stopped: false,
+            tactical: false,
+        }
+        .run();
+        any.0
+    }
+
     /// Number of moves [`Position::generate_moves`] would return, without building the list.
     pub fn count_moves(&self) -> u64 {
         let mut counter = Counter(0);

@@ -488,6 +488,14 @@ impl Node {
             .moves_given_superiority(self.superior[us.index()], tactical, out);
     }
 
+    /// Whether the side to move has a move at all (none: it is blockaded and loses).
+    #[inline]
+    fn has_moves(&self) -> bool {
+        let us = self.pos.side_to_move();
+        self.pos
+            .has_moves_given_superiority(self.superior[us.index()])
+    }
+
     /// Whether the side to move must act now: its King can be taken, or an enemy royal can walk
     /// into its castle, which holds none of its royals.
     fn in_danger(&self) -> bool {
@@ -793,6 +801,7 @@ impl Searcher<'_> {
                     d += 1;
                 }
             }
+            self.table.prefetch(child.pos.repetition_key());
             self.keys.push(child.pos.repetition_key());
             let mut score;
             if i == 0 {
@@ -1138,6 +1147,7 @@ impl Searcher<'_> {
                 r = r.min(depth - 1);
             }
             let child = node.play(&mv);
+            self.table.prefetch(child.pos.repetition_key());
             self.keys.push(child.pos.repetition_key());
             let mut score;
             if i == 0 {
@@ -1222,7 +1232,7 @@ impl Searcher<'_> {
             let stand = self.evaluate(node);
             if stand >= beta || qdepth == 0 || ply >= MAX_PLY - 1 {
                 // A side that cannot move is blockaded, whatever its evaluation.
-                if !pos.has_moves() {
+                if !node.has_moves() {
                     return -(CP_WIN - ply as i32);
                 }
                 return stand;
@@ -1233,7 +1243,7 @@ impl Searcher<'_> {
         // Must act: every move; otherwise captures and moves into the enemy castle.
         let mut buffers = self.take_buffers(ply);
         node.moves(!danger, &mut buffers.moves);
-        let score = if buffers.moves.is_empty() && (danger || !pos.has_moves()) {
+        let score = if buffers.moves.is_empty() && (danger || !node.has_moves()) {
             // Blockade: the side to move loses.
             -(CP_WIN - ply as i32)
         } else {
