@@ -1,6 +1,7 @@
 //! The `zonal` binary: see `zonal --help`.
 
 mod bench;
+mod bench_proryv;
 mod cli;
 
 use clap::Parser;

@@ -488,3 +488,20 @@ fn a_match_between_two_players() {
         stderr(&out)
     );
 }
+
+/// `bench --game proryv --quick --json`: the perft count of the spec and every figure measured.
+#[test]
+fn bench_of_the_second_game() {
+    let out = zonal(&["bench", "--game", "proryv", "--quick", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(json["game"], "proryv");
+    assert_eq!(json["perft"][0], 4);
+    assert_eq!(json["perft"][1], 3_551_016);
+    assert!(json["positions"].as_u64().expect("positions") > 20);
+    for key in ["eval_ns", "zones_us", "zones_incremental_us", "search_nps"] {
+        assert!(json[key].as_f64().expect(key) > 0.0, "{key}");
+    }
+    let reused = json["maps_reused"].as_f64().expect("maps_reused");
+    assert!((0.0..=1.0).contains(&reused));
+}

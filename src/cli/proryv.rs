@@ -204,8 +204,17 @@ pub fn run(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Match(args) => super::proryv_match::match_cmd(&args),
+        Command::Bench { quick, json } => {
+            let report = crate::bench_proryv::run(quick);
+            if json {
+                print_json(&report)
+            } else {
+                outln!("{}", report.to_text());
+                Ok(())
+            }
+        }
         other => Err(CliError::input(format!(
-            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, render, search, analyse, match; \
+            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, render, search, analyse, match, bench; \
              `zonal games` lists what each game supports)",
             command_name(&other)
         ))),
