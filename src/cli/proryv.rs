@@ -911,7 +911,7 @@ fn zones_after(
 }
 
 /// Version of the zones JSON (`schema/proryv-zones.schema.json`).
-const ZONES_SCHEMA_VERSION: u32 = 1;
+const ZONES_SCHEMA_VERSION: u32 = 2;
 
 /// The zones as JSON (`schema/proryv-zones.schema.json`): every square by name, Botvinnik's
 /// labels as strings.
@@ -944,6 +944,14 @@ fn zones_json(
                 "trajectory": names(&n.path),
                 "budget": n.budget,
                 "stops": n.stops,
+                "answers": n.answers.iter().map(|a| serde_json::json!({
+                    "label": format!("(+, {}.2)", z.index),
+                    "rook": name(a.from),
+                    "role": a.role.name(),
+                    "attached": name(a.attached),
+                    "trajectory": names(&a.path),
+                    "budget": a.budget,
+                })).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
         })).collect::<Vec<_>>(),
     })
@@ -981,6 +989,17 @@ fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String {
                 n.budget,
                 if n.stops { "solid" } else { "dashed" }
             ));
+            for (a_i, a) in n.answers.iter().enumerate() {
+                out.push_str(&format!(
+                    "    z{i}_n{j}_a{a_i} [label=\"(+, {i}.2) rook {}\\n{} of {} ({} move{}, budget {})\", color=blue, fontcolor=blue, style=dotted];\n    z{i}_n{j}_a{a_i} -> z{i}_n{j} [label=\"answers\"];\n",
+                    path(&a.path),
+                    a.role.name(),
+                    name(a.attached),
+                    a.path.len() - 1,
+                    zonal::report::plural(a.path.len() - 1),
+                    a.budget
+                ));
+            }
         }
         out.push_str("  }\n");
     }

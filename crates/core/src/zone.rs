@@ -91,6 +91,17 @@ pub struct Negation {
     pub budget: i32,
     /// Whether it stops the root by itself (a blockade may not: the game says).
     pub stops: bool,
+    /// The second negations, (+, z.2): (+) pieces that stop this trajectory on one of its
+    /// squares in time (by the game's control, or by occupying the square or a square the step
+    /// into it passes over). Empty for answers themselves and for retreats.
+    pub answers: Vec<Negation>,
+}
+
+impl Negation {
+    /// Whether a (+) piece answers it in time.
+    pub fn is_answered(&self) -> bool {
+        !self.answers.is_empty()
+    }
 }
 
 /// A zone: a root and its first negations.
@@ -150,13 +161,17 @@ pub trait ZoneGame {
     fn steps<'a>(&'a self, pos: &'a Self::Position, sq: u32) -> Option<Self::Steps<'a>>;
     /// What the root piece on `root` may aim at.
     fn aims(&self, pos: &Self::Position, root: u32) -> Vec<Aim>;
-    /// The squares from which the opposing piece on `negator` stops a root arriving on `a`
-    /// (`occupied` is the board with the root's own square emptied, since it moves along the
-    /// trajectory). Its own square is among them when it already stops the root from there.
+    /// The squares from which the piece on `stopper` stops the piece on `moving` arriving on
+    /// `a` (`occupied` is the board with the moving piece's square emptied, since it moves along
+    /// its trajectory). The stopper's own square is among them when it already stops it from
+    /// there. Used for the first negations (the root stopped) and for the second (a negating
+    /// piece stopped); occupying the square or a square the step passes over is a blockade,
+    /// which the builder adds itself.
     fn stop_squares(
         &self,
         pos: &Self::Position,
-        negator: u32,
+        stopper: u32,
+        moving: u32,
         a: u32,
         occupied: Self::Set,
     ) -> Self::Set;
@@ -182,6 +197,9 @@ struct CachedMap<S> {
     map: DistanceMap<S>,
     depth: u32,
     footprint: S,
+    /// First shortest trajectories found from the piece's square, by goal (each lies within
+    /// the map's depth, so it depends on no square outside the footprint).
+    paths: HashMap<u32, Vec<u32>>,
 }
 
 /// Reuse figures of an incremental projection.
@@ -296,6 +314,7 @@ impl<S: SquareSet> Projection<S> {
                     map,
                     depth,
                     footprint,
+                    paths: HashMap::new(),
                 },
             );
         }
@@ -336,15 +355,26 @@ impl<S: SquareSet> Projection<S> {
                         path: vec![r, flight],
                         budget: budget.retreat_moves(),
                         stops: true,
+                        answers: Vec::new(),
                     });
                 }
                 continue;
             }
             let map = self.map(game, pos, r, &steps, depth).clone();
-            let path_to = |to: u32| -> Vec<u32> {
-                Bundle::shortest(shape, r, to, depth.max(1), &steps)
+            // The first shortest trajectory to a square the map reaches within its depth, taken
+            // over with the map.
+            let mut path_to = |to: u32| -> Vec<u32> {
+                let cached = self.maps.get_mut(&r).map(|m| &mut m.paths);
+                if let Some(path) = cached.as_ref().and_then(|p| p.get(&to)) {
+                    return path.clone();
+                }
+                let path = Bundle::shortest(shape, r, to, depth.max(1), &steps)
                     .and_then(|b| b.trajectories(&steps, 1).into_iter().next())
-                    .unwrap_or_else(|| vec![r])
+                    .unwrap_or_else(|| vec![r]);
+                if let Some(paths) = cached {
+                    paths.insert(to, path.clone());
+                }
+                path
             };
             for (i, &a) in root.iter().enumerate().skip(1) {
                 let m = budget.m(i as i32);
@@ -353,7 +383,7 @@ impl<S: SquareSet> Projection<S> {
                 }
                 let is_aim = i == k;
                 let best = game
-                    .stop_squares(pos, r, a, occupied & !S::single(r))
+                    .stop_squares(pos, r, root[0], a, occupied & !S::single(r))
                     .squares()
                     .filter_map(|s| map.distance(s).map(|d| (d, s)))
                     .filter(|&(d, _)| d as i32 <= m)
@@ -371,6 +401,7 @@ impl<S: SquareSet> Projection<S> {
                         path: path_to(s),
                         budget: m,
                         stops: true,
+                        answers: Vec::new(),
                     });
                     continue;
                 }
@@ -385,11 +416,90 @@ impl<S: SquareSet> Projection<S> {
                         path: path_to(a),
                         budget: m,
                         stops: game.blockade_stops(pos, a),
+                        answers: Vec::new(),
                     });
                 }
             }
         }
         out.sort_by_key(|n| (n.attached, n.path.len(), n.from));
+        for n in &mut out {
+            if n.role != Role::Retreat {
+                let i = root.iter().position(|&a| a == n.attached).unwrap_or(k);
+                n.answers = self.answers(game, pos, side, n, i as i32, budget, depth);
+            }
+        }
+        out
+    }
+
+    /// The (+) answers to the first negation `n` attached to a(i): for each square b(j) of its
+    /// trajectory (j = 1 ..= d, d its moves), the (+) pieces that stop it there in time. The
+    /// trajectory counts as one of length l = d + 1 ending on a(i) (its last move is the one
+    /// that stops the root), so an answer to b(j) may take `counter_limit(i, l, j) - 1` moves:
+    /// it must stand in place before the (-) piece moves there (zones.md §2, Hxx).
+    #[allow(clippy::too_many_arguments)]
+    fn answers<G: ZoneGame<Set = S>>(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+        side: Side,
+        n: &Negation,
+        i: i32,
+        budget: &RootBudget,
+        depth: u32,
+    ) -> Vec<Negation> {
+        let shape = game.shape(pos);
+        let d = n.path.len() - 1;
+        if d == 0 {
+            return Vec::new();
+        }
+        let l = d as i32 + 1;
+        let Some(moving) = game.steps(pos, n.from) else {
+            return Vec::new();
+        };
+        let occupied = game.occupied(pos) & !S::single(n.from);
+        let mut out = Vec::new();
+        for q in game.negators(pos, side).squares() {
+            let Some(steps) = game.steps(pos, q) else {
+                continue;
+            };
+            let map = self.map(game, pos, q, &steps, depth).clone();
+            for j in 1..=d {
+                let limit = budget.counter_limit(i, l, j as i32) - 1;
+                if limit < 0 {
+                    continue;
+                }
+                let b = n.path[j];
+                let blocks = S::single(b) | moving.passes(n.path[j - 1], b);
+                let control = game.stop_squares(pos, q, n.from, b, occupied & !S::single(q));
+                let best = |set: S| {
+                    set.squares()
+                        .filter_map(|s| map.distance(s).map(|dist| (dist, s)))
+                        .filter(|&(dist, _)| dist as i32 <= limit)
+                        .min()
+                };
+                let (role, target) = match (best(control), best(blocks)) {
+                    (Some(c), Some(o)) if o < c => (Role::Blockade, o.1),
+                    (Some(c), _) => (Role::Control, c.1),
+                    (None, Some(o)) => (Role::Blockade, o.1),
+                    (None, None) => continue,
+                };
+                let path = Bundle::shortest(shape, q, target, depth.max(1), &steps)
+                    .and_then(|bundle| bundle.trajectories(&steps, 1).into_iter().next())
+                    .unwrap_or_else(|| vec![q]);
+                out.push(Negation {
+                    from: q,
+                    role,
+                    attached: b,
+                    path,
+                    budget: limit,
+                    stops: true,
+                    answers: Vec::new(),
+                });
+                // One answer a piece: the earliest square it stops.
+                break;
+            }
+        }
+        out.sort_by_key(|a| (a.path.len(), a.from));
         out
     }
 }

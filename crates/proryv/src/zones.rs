@@ -16,8 +16,11 @@
 //! their lines changes ([`Proryv::step_footprint`]); `tests/incremental.rs` checks it against
 //! fresh builds along random games.
 //!
-//! Not yet: the second negation ((+) answers), linked and complex zones (immobilisation needs up
-//! to four pieces).
+//! **Second negations** ((+, z.2)): a (+) rook answers a rook's negation by a blockade, standing in
+//! time on a square of its trajectory or on one its slide passes over (rooks never capture, so a
+//! rook is stopped by nothing else).
+//!
+//! Not yet: linked and complex zones (immobilisation needs up to four pieces).
 
 use crate::Position;
 use crate::geometry::{KING, bit, rook_attacks};
@@ -87,10 +90,27 @@ impl ZoneGame for Proryv {
         aims
     }
 
-    /// Where a rook attacks `a` along a clear line from: the King may not step into check, and
-    /// may not take a protected rook.
-    fn stop_squares(&self, _pos: &Position, _negator: u32, a: u32, occupied: u64) -> u64 {
-        rook_attacks(a as u8, occupied) & !occupied
+    /// A King is stopped on `a` from where a rook attacks `a` along a clear line (it may not
+    /// step into check, nor take a protected rook). A rook cannot be stopped by control (rooks
+    /// never capture and may stand where they are attacked): only by a blockade.
+    fn stop_squares(
+        &self,
+        pos: &Position,
+        stopper: u32,
+        moving: u32,
+        a: u32,
+        occupied: u64,
+    ) -> u64 {
+        let stopper_is_rook =
+            (pos.rooks(Side::White) | pos.rooks(Side::Black)) & bit(stopper as u8) != 0;
+        let moving_is_king = [Side::White, Side::Black]
+            .iter()
+            .any(|&s| u32::from(pos.king(s)) == moving);
+        if stopper_is_rook && moving_is_king {
+            rook_attacks(a as u8, occupied) & !occupied
+        } else {
+            0
+        }
     }
 
     fn blockade_stops(&self, _pos: &Position, _a: u32) -> bool {
@@ -118,7 +138,7 @@ pub fn changed_squares(before: &Position, after: &Position) -> u64 {
 }
 
 /// The zones as text, one block a zone (Botvinnik's labels: (+, z.0) the root, (-, z.1) a first
-/// negation).
+/// negation, (+, z.2) an answer to it).
 pub fn to_text(pos: &Position, zones: &[Zone], h: i32) -> String {
     let name = |sq: u32| Shape::EIGHT.name(sq);
     let side = |s: Side| if s == Side::White { "White" } else { "Black" };
@@ -173,6 +193,21 @@ pub fn to_text(pos: &Position, zones: &[Zone], h: i32) -> String {
                     "  (stops only if protected)"
                 }
             ));
+            for a in &n.answers {
+                let trip: Vec<String> = a.path.iter().map(|&s| name(s)).collect();
+                let moves = a.path.len() - 1;
+                out.push_str(&format!(
+                    "    (+, {}.2) rook {}  {} of {}  {} ({} {}, budget {})\n",
+                    z.index,
+                    name(a.from),
+                    a.role.name(),
+                    name(a.attached),
+                    trip.join("-"),
+                    moves,
+                    if moves == 1 { "move" } else { "moves" },
+                    a.budget
+                ));
+            }
         }
     }
     out
@@ -244,6 +279,45 @@ mod tests {
         assert!(
             text.contains("Zone 0 (capture, White): King d4 -> rook c5 in 1"),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn a_rook_answers_a_negation_by_blocking_its_slide() {
+        // Black's King h8 aims at the rook f5; White's rook d5 would protect it from f4 by
+        // d5-d4-f4, and Black's rook e5 answers in time by standing on e4, which the slide d4-f4
+        // passes over.
+        let pos: Position = "7k/8/4R3/3RrR2/8/3K4/8/8 w 0:0 0 30".parse().unwrap();
+        let z = zones(&pos, 6);
+        let f5 = z
+            .iter()
+            .find(|z| z.side == Side::Black && z.root.last() == Some(&37))
+            .unwrap();
+        let protection = f5
+            .negations
+            .iter()
+            .find(|n| n.from == 35 && n.role == Role::Protection)
+            .unwrap();
+        assert_eq!(protection.path, vec![35, 27, 29]);
+        assert_eq!(protection.answers.len(), 1, "{protection:?}");
+        let answer = &protection.answers[0];
+        assert_eq!(
+            (answer.from, answer.role, answer.attached, answer.budget),
+            (36, Role::Blockade, 29, 2)
+        );
+        assert_eq!(answer.path, vec![36, 28]);
+        assert!(protection.is_answered());
+        let text = to_text(&pos, &z, 6);
+        assert!(
+            text.contains("    (+, 1.2) rook e5  blockade of f4  e5-e4 (1 move, budget 2)\n"),
+            "{text}"
+        );
+        // A rook already in place (no move to answer) has no answers.
+        assert!(
+            f5.negations
+                .iter()
+                .filter(|n| n.path.len() == 1)
+                .all(|n| n.answers.is_empty())
         );
     }
 }
