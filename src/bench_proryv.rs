@@ -88,7 +88,7 @@ pub fn run(quick: bool) -> ProryvBench {
         let mut previous = line.first().copied();
         for p in line {
             let changed = previous.map_or(0, |q| changed_squares(&q, p));
-            black_box(projection.zones(&Proryv, p, h, changed));
+            black_box(projection.project(&Proryv, p, h, changed));
             previous = Some(*p);
         }
         reused += projection.stats.reused;

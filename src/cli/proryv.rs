@@ -148,7 +148,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 return print_json(&zones_json(&p, &zones, horizon));
             }
             if dot {
-                out!("{}", zones_dot(&p, &zones));
+                out!("{}", zones_dot(&p, &zones.zones));
                 return Ok(());
             }
             out!("{}", zonal_proryv::zones::to_text(&p, &zones, horizon));
@@ -641,17 +641,25 @@ fn analyse_cmd(
             "  equal distances: the freer King (degree of freedom) stands better by the source's criterion"
         );
     }
-    // The open zones of the default horizon: the plans nothing stops in time.
-    let zones = zonal_proryv::zones::zones(pos, ZONE_HORIZON);
-    let open: Vec<String> = zones
+    // The open zones of the default horizon: the plans nothing stops in time (the parts of an
+    // immobilisation count as one plan, the complex).
+    use zonal_proryv::zones::AimKind;
+    let built = zonal_proryv::zones::project(pos, ZONE_HORIZON);
+    let name = |sq: u32| Shape::EIGHT.name(sq);
+    let plans: Vec<_> = built
+        .zones
+        .iter()
+        .filter(|z| z.aim.kind != AimKind::Occupy)
+        .collect();
+    let mut open: Vec<String> = plans
         .iter()
         .filter(|z| z.is_open())
         .map(|z| {
-            let name = |sq: u32| Shape::EIGHT.name(sq);
             let path: Vec<String> = z.root.iter().map(|&s| name(s)).collect();
-            let aim = match z.aim.kind {
-                zonal_proryv::zones::AimKind::Goal => "target",
-                zonal_proryv::zones::AimKind::Capture => "rook",
+            let aim = if z.aim.kind == AimKind::Goal {
+                "target"
+            } else {
+                "rook"
             };
             format!(
                 "{} King -> {aim} {} ({})",
@@ -661,9 +669,23 @@ fn analyse_cmd(
             )
         })
         .collect();
+    open.extend(
+        built
+            .complexes
+            .iter()
+            .filter(|c| built.complex_is_open(c))
+            .map(|c| {
+                format!(
+                    "{} immobilises rook {} in {}",
+                    side_name(c.side),
+                    name(c.target),
+                    c.length
+                )
+            }),
+    );
     outln!(
         "Zones (horizon {ZONE_HORIZON}): {}, open: {}",
-        zones.len(),
+        plans.len() + built.complexes.len(),
         if open.is_empty() {
             "none".to_string()
         } else {
@@ -875,11 +897,11 @@ fn zones_after(
     start: Position,
     horizon: i32,
     after: &[String],
-) -> Result<(Position, Vec<zonal_proryv::zones::Zone>, String), CliError> {
+) -> Result<(Position, zonal_proryv::zones::Built, String), CliError> {
     use zonal_proryv::zones::{Projection, Proryv, changed_squares};
     let mut projection = Projection::new();
     let mut pos = start;
-    let mut zones = projection.zones(&Proryv, &pos, horizon, 0);
+    let mut zones = projection.project(&Proryv, &pos, horizon, 0);
     let mut log = String::new();
     for (i, text) in after.iter().enumerate() {
         if pos.is_over() {
@@ -898,10 +920,10 @@ fn zones_after(
         })?;
         let next = pos.play(&ply);
         let before = projection.stats;
-        zones = projection.zones(&Proryv, &next, horizon, changed_squares(&pos, &next));
+        zones = projection.project(&Proryv, &next, horizon, changed_squares(&pos, &next));
         log += &format!(
             "after {ply}: {} zones; the rooks' distance maps: {} taken over, {} built\n",
-            zones.len(),
+            zones.zones.len(),
             projection.stats.reused - before.reused,
             projection.stats.built - before.built
         );
@@ -911,16 +933,17 @@ fn zones_after(
 }
 
 /// Version of the zones JSON (`schema/proryv-zones.schema.json`).
-const ZONES_SCHEMA_VERSION: u32 = 2;
+const ZONES_SCHEMA_VERSION: u32 = 3;
 
 /// The zones as JSON (`schema/proryv-zones.schema.json`): every square by name, Botvinnik's
 /// labels as strings.
 fn zones_json(
     pos: &Position,
-    zones: &[zonal_proryv::zones::Zone],
+    built: &zonal_proryv::zones::Built,
     horizon: i32,
 ) -> serde_json::Value {
-    use zonal_proryv::zones::AimKind;
+    use zonal_proryv::zones::{AimKind, piece_name};
+    let zones = &built.zones;
     let name = |sq: u32| Shape::EIGHT.name(sq);
     let names = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
     serde_json::json!({
@@ -931,7 +954,12 @@ fn zones_json(
         "zones": zones.iter().map(|z| serde_json::json!({
             "index": z.index,
             "side": side_name(z.side),
-            "aim": match z.aim.kind { AimKind::Goal => "target", AimKind::Capture => "capture" },
+            "aim": match z.aim.kind {
+                AimKind::Goal => "target",
+                AimKind::Capture => "capture",
+                AimKind::Occupy => "occupy",
+            },
+            "piece": piece_name(pos, z.root[0]),
             "label": format!("(+, {}.0)", z.index),
             "root": names(&z.root),
             "shortest": z.alternatives,
@@ -953,6 +981,20 @@ fn zones_json(
                     "budget": a.budget,
                 })).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "complexes": built.complexes.iter().map(|c| serde_json::json!({
+            "index": c.index,
+            "side": side_name(c.side),
+            "aim": "immobilise",
+            "target": name(c.target),
+            "zones": c.zones,
+            "length": c.length,
+            "open": built.complex_is_open(c),
+            "retreat": c.retreat.as_ref().map(|r| serde_json::json!({
+                "rook": name(r.from),
+                "trajectory": names(&r.path),
+                "budget": r.budget,
+            })),
         })).collect::<Vec<_>>(),
     })
 }

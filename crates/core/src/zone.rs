@@ -29,6 +29,9 @@ pub enum AimKind {
     Goal,
     /// An enemy piece to take on its square.
     Capture,
+    /// A square to occupy as one part of a complex aim ([`Complex`]): an enemy piece to
+    /// surround, which needs several pieces to arrive.
+    Occupy,
 }
 
 impl AimKind {
@@ -37,6 +40,7 @@ impl AimKind {
         match self {
             AimKind::Goal => "goal",
             AimKind::Capture => "capture",
+            AimKind::Occupy => "occupy",
         }
     }
 }
@@ -133,6 +137,51 @@ impl Zone {
     }
 }
 
+/// An aim that needs several pieces of one side to arrive ([`ZoneGame::complex_aims`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComplexAim<S> {
+    /// The enemy piece aimed at.
+    pub target: u32,
+    /// The squares that must all be occupied.
+    pub fill: S,
+    /// The squares whose pieces already take part and must stay.
+    pub keep: S,
+}
+
+/// A complex zone (zones.md §3): an aim met only when several pieces arrive in time, one zone
+/// (aim [`AimKind::Occupy`]) a piece, joined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Complex {
+    /// Index among the projection's complexes.
+    pub index: usize,
+    /// The side whose pieces arrive, (+).
+    pub side: Side,
+    /// The enemy piece aimed at.
+    pub target: u32,
+    /// The zones of the arriving pieces, one a square to occupy.
+    pub zones: Vec<usize>,
+    /// Moves of the whole plan: the sum of the parts' (one piece moves a ply), within k_max.
+    pub length: usize,
+    /// The target's retreat in time: it steps away before the last piece arrives.
+    pub retreat: Option<Negation>,
+}
+
+/// A projection: the zones and the complex zones that join some of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Built {
+    /// Every zone, the parts of complexes among them.
+    pub zones: Vec<Zone>,
+    /// The complex zones.
+    pub complexes: Vec<Complex>,
+}
+
+impl Built {
+    /// Whether the complex gets through: every part is open and the target cannot step away.
+    pub fn complex_is_open(&self, c: &Complex) -> bool {
+        c.retreat.is_none() && c.zones.iter().all(|&z| self.zones[z].is_open())
+    }
+}
+
 /// What a game tells the zone builder.
 pub trait ZoneGame {
     /// The game's square sets.
@@ -178,7 +227,13 @@ pub trait ZoneGame {
     /// Whether a piece of the other side standing on `a`, a square of the root's path, stops
     /// the root by itself (in some games it does not: the root may take an unguarded piece
     /// there).
-    fn blockade_stops(&self, pos: &Self::Position, a: u32) -> bool;
+    fn blockade_stops(&self, pos: &Self::Position, moving: u32, a: u32) -> bool;
+    /// The aims of `side` that need several of its pieces to arrive: for each, the enemy piece
+    /// aimed at, the squares that must all be occupied, and the squares whose pieces must stay
+    /// where they are (they already take part). None by default.
+    fn complex_aims(&self, _pos: &Self::Position, _side: Side) -> Vec<ComplexAim<Self::Set>> {
+        Vec::new()
+    }
     /// The squares whose contents decide how the piece standing on `piece` steps from `sq`
     /// (for a sliding piece: its lines from `sq` up to and including the first occupied square,
     /// its own square counted empty). The incremental projection keeps a piece's distance map
@@ -187,8 +242,8 @@ pub trait ZoneGame {
 }
 
 /// The zones of both sides within horizon `h` half-moves, built from scratch.
-pub fn build<G: ZoneGame>(game: &G, pos: &G::Position, h: i32) -> Vec<Zone> {
-    Projection::new().zones(game, pos, h, G::Set::EMPTY)
+pub fn build<G: ZoneGame>(game: &G, pos: &G::Position, h: i32) -> Built {
+    Projection::new().project(game, pos, h, G::Set::EMPTY)
 }
 
 /// A piece's distance map with the squares it depends on.
@@ -238,17 +293,17 @@ impl<S: SquareSet> Projection<S> {
     /// The zones of `pos` within horizon `h`, `changed` holding the squares whose contents
     /// differ from the position of the previous call (all of them, or the previous call's
     /// maps are wrong: [`crate::distance`] maps depend on every square of their footprints).
-    pub fn zones<G: ZoneGame<Set = S>>(
+    pub fn project<G: ZoneGame<Set = S>>(
         &mut self,
         game: &G,
         pos: &G::Position,
         h: i32,
         changed: S,
-    ) -> Vec<Zone> {
+    ) -> Built {
         self.maps.retain(|_, m| (m.footprint & changed).is_empty());
         let mut out = Vec::new();
         if !game.has_zones(pos) {
-            return out;
+            return Built::default();
         }
         let shape = game.shape(pos);
         // The longest a negation may take: m(i) <= k_max(h).
@@ -284,7 +339,146 @@ impl<S: SquareSet> Projection<S> {
                 }
             }
         }
-        out
+        let mut complexes = Vec::new();
+        for side in Side::BOTH {
+            for aim in game.complex_aims(pos, side) {
+                if let Some(c) = self.complex(game, pos, h, side, aim, depth, &mut out) {
+                    complexes.push(Complex {
+                        index: complexes.len(),
+                        ..c
+                    });
+                }
+            }
+        }
+        Built {
+            zones: out,
+            complexes,
+        }
+    }
+
+    /// The complex zone of `side` for `aim`: the pieces of `side` (roots and negators, not
+    /// those that must stay) assigned one a square to fill so that the last arrives soonest,
+    /// each within the horizon; one zone a part, appended to `zones`. `None` when the pieces
+    /// cannot fill every square in time.
+    #[allow(clippy::too_many_arguments)]
+    fn complex<G: ZoneGame<Set = S>>(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+        h: i32,
+        side: Side,
+        aim: ComplexAim<S>,
+        depth: u32,
+        zones: &mut Vec<Zone>,
+    ) -> Option<Complex> {
+        let (target, squares) = (aim.target, aim.fill);
+        let shape = game.shape(pos);
+        let plus_to_move = game.to_move(pos) == side;
+        let reach = k_max(h, plus_to_move).max(0) as u32;
+        let needed: Vec<u32> = squares.squares().collect();
+        if needed.is_empty() || needed.len() > 8 {
+            return None;
+        }
+        let candidates: Vec<u32> = ((game.roots(pos, side) | game.negators(pos, side)) & !aim.keep)
+            .squares()
+            .collect();
+        // Distances of every candidate to every needed square (within the horizon).
+        let mut dist = vec![vec![None; needed.len()]; candidates.len()];
+        for (c, &q) in candidates.iter().enumerate() {
+            let Some(steps) = game.steps(pos, q) else {
+                continue;
+            };
+            let map = self.map(game, pos, q, &steps, depth.max(reach)).clone();
+            for (n, &sq) in needed.iter().enumerate() {
+                dist[c][n] = map.distance(sq).filter(|&d| d >= 1 && d <= reach);
+            }
+        }
+        // A side moves one piece a ply, so the plan takes the sum of the parts' moves: the
+        // assignment with the fewest moves in all (ties: the shortest longest part), by search
+        // over the few squares.
+        fn assign(
+            dist: &[Vec<Option<u32>>],
+            n: usize,
+            used: &mut Vec<bool>,
+            current: &mut Vec<usize>,
+            best: &mut Option<(u32, u32, Vec<usize>)>,
+        ) {
+            let width = dist.first().map_or(0, Vec::len);
+            if n == width {
+                let lengths = current.iter().enumerate().filter_map(|(k, &c)| dist[c][k]);
+                let (max, sum) = lengths.fold((0, 0), |(m, s), d| (m.max(d), s + d));
+                if best.as_ref().is_none_or(|b| (sum, max) < (b.0, b.1)) {
+                    *best = Some((sum, max, current.clone()));
+                }
+                return;
+            }
+            for c in 0..dist.len() {
+                if !used[c] && dist[c][n].is_some() {
+                    used[c] = true;
+                    current.push(c);
+                    assign(dist, n + 1, used, current, best);
+                    current.pop();
+                    used[c] = false;
+                }
+            }
+        }
+        let mut best = None;
+        assign(
+            &dist,
+            0,
+            &mut vec![false; candidates.len()],
+            &mut Vec::new(),
+            &mut best,
+        );
+        let (total, _, chosen) = best?;
+        if total > reach {
+            return None;
+        }
+        let mut parts = Vec::new();
+        for (n, &c) in chosen.iter().enumerate() {
+            let q = candidates[c];
+            let steps = game.steps(pos, q)?;
+            let bundle = Bundle::shortest(shape, q, needed[n], reach, &steps)?;
+            let root = bundle.trajectories(&steps, 1).into_iter().next()?;
+            let budget = RootBudget::new(h, bundle.length() as i32, plus_to_move)?;
+            let aim = Aim {
+                kind: AimKind::Occupy,
+                target: needed[n],
+            };
+            let negations = self.negations(game, pos, side, aim, &root, &budget, depth);
+            parts.push(zones.len());
+            zones.push(Zone {
+                index: zones.len(),
+                side,
+                aim,
+                root,
+                alternatives: bundle.count,
+                negations,
+            });
+        }
+        // The target steps away before the last piece arrives, if it has a move and the time.
+        let budget = RootBudget::new(h, total as i32, plus_to_move)?;
+        let retreat = game
+            .steps(pos, target)
+            .and_then(|steps| steps.steps(target).first())
+            .filter(|_| budget.retreat_moves() >= 1)
+            .map(|flight| Negation {
+                from: target,
+                role: Role::Retreat,
+                attached: target,
+                path: vec![target, flight],
+                budget: budget.retreat_moves(),
+                stops: true,
+                answers: Vec::new(),
+            });
+        Some(Complex {
+            index: 0,
+            side,
+            target,
+            zones: parts,
+            length: total as usize,
+            retreat,
+        })
     }
 
     /// The distance map of the piece on `sq` to `depth` moves, taken over if still valid.
@@ -415,7 +609,7 @@ impl<S: SquareSet> Projection<S> {
                         attached: a,
                         path: path_to(a),
                         budget: m,
-                        stops: game.blockade_stops(pos, a),
+                        stops: game.blockade_stops(pos, root[0], a),
                         answers: Vec::new(),
                     });
                 }

@@ -42,7 +42,11 @@ pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
             plus: true,
             dashed: false,
             label: format!("(+, {}.0)", z.index),
-            title: format!("zone {}: the King's root trajectory", z.index),
+            title: format!(
+                "zone {}: the {}'s root trajectory",
+                z.index,
+                crate::zones::piece_name(pos, z.root[0])
+            ),
         });
         for n in &z.negations {
             // A rook already in place that controls or protects: its line of attack.

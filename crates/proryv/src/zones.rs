@@ -27,7 +27,8 @@ use crate::geometry::{KING, bit, rook_attacks};
 use crate::steps::PieceSteps;
 use zonal_board::{Shape, Side};
 pub use zonal_core::zone::{Aim, AimKind, Negation, Projection, Role, Zone};
-use zonal_core::zone::{ZoneGame, build};
+pub use zonal_core::zone::{Built, Complex};
+use zonal_core::zone::{ComplexAim, ZoneGame, build};
 
 /// Прорыв as the core's zone builder sees it.
 #[derive(Clone, Copy, Debug, Default)]
@@ -113,8 +114,35 @@ impl ZoneGame for Proryv {
         }
     }
 
-    fn blockade_stops(&self, _pos: &Position, _a: u32) -> bool {
-        false
+    /// A King may take an unprotected rook that blocks it, so a blockade alone does not stop a
+    /// King; a rook cannot pass a piece.
+    fn blockade_stops(&self, pos: &Position, moving: u32, _a: u32) -> bool {
+        !Side::BOTH.iter().any(|&s| u32::from(pos.king(s)) == moving)
+    }
+
+    /// Immobilisation (§5): every enemy rook, to be surrounded on its empty orthogonal
+    /// neighbours (an empty corner among them can be filled by a King only).
+    fn complex_aims(&self, pos: &Position, side: Side) -> Vec<ComplexAim<u64>> {
+        let mut out = Vec::new();
+        let mut rooks = pos.rooks(side.other());
+        while rooks != 0 {
+            let t = rooks.trailing_zeros() as u8;
+            rooks &= rooks - 1;
+            let b = bit(t);
+            let neighbours = ((b << 1) & !crate::geometry::FILE_A)
+                | ((b >> 1) & !crate::geometry::FILE_H)
+                | (b << 8)
+                | (b >> 8);
+            let empty = neighbours & !pos.occupied();
+            if empty != 0 {
+                out.push(ComplexAim {
+                    target: u32::from(t),
+                    fill: empty,
+                    keep: neighbours & pos.occupied(),
+                });
+            }
+        }
+        out
     }
 
     fn step_footprint(&self, pos: &Position, piece: u32, sq: u32) -> u64 {
@@ -123,9 +151,24 @@ impl ZoneGame for Proryv {
     }
 }
 
-/// The zones of both sides' Kings within horizon `h` half-moves.
-pub fn zones(pos: &Position, h: i32) -> Vec<Zone> {
+/// The projection of `pos` within horizon `h` half-moves: the zones of both sides (the Kings'
+/// races and captures, the parts of immobilisations) and the immobilisations as complex zones.
+pub fn project(pos: &Position, h: i32) -> Built {
     build(&Proryv, pos, h)
+}
+
+/// The zones of [`project`].
+pub fn zones(pos: &Position, h: i32) -> Vec<Zone> {
+    project(pos, h).zones
+}
+
+/// "King" or "rook": the piece on `sq`.
+pub fn piece_name(pos: &Position, sq: u32) -> &'static str {
+    if Side::BOTH.iter().any(|&s| u32::from(pos.king(s)) == sq) {
+        "King"
+    } else {
+        "rook"
+    }
 }
 
 /// The squares whose contents differ between two positions (what the incremental projection
@@ -139,7 +182,8 @@ pub fn changed_squares(before: &Position, after: &Position) -> u64 {
 
 /// The zones as text, one block a zone (Botvinnik's labels: (+, z.0) the root, (-, z.1) a first
 /// negation, (+, z.2) an answer to it).
-pub fn to_text(pos: &Position, zones: &[Zone], h: i32) -> String {
+pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
+    let zones = &built.zones;
     let name = |sq: u32| Shape::EIGHT.name(sq);
     let side = |s: Side| if s == Side::White { "White" } else { "Black" };
     let mut out = format!(
@@ -153,15 +197,14 @@ pub fn to_text(pos: &Position, zones: &[Zone], h: i32) -> String {
         let what = match z.aim.kind {
             AimKind::Goal => format!("target {}", name(goal)),
             AimKind::Capture => format!("rook {}", name(goal)),
+            AimKind::Occupy => format!("square {}", name(goal)),
         };
         let k = z.root.len() - 1;
+        let piece = piece_name(pos, z.root[0]);
         out.push_str(&format!(
-            "\nZone {} ({}, {}): King {} -> {what} in {k} ({}; {} of {} shortest): {}\n",
+            "\nZone {} ({}, {}): {piece} {} -> {what} in {k} ({}; {} of {} shortest): {}\n",
             z.index,
-            match z.aim.kind {
-                AimKind::Goal => "race",
-                AimKind::Capture => "capture",
-            },
+            aim_name(z.aim.kind),
             side(z.side),
             name(z.root[0]),
             path.join("-"),
@@ -170,7 +213,7 @@ pub fn to_text(pos: &Position, zones: &[Zone], h: i32) -> String {
             if z.is_open() { "OPEN" } else { "STOPPED" }
         ));
         out.push_str(&format!(
-            "  (+, {}.0) King  root  {}\n",
+            "  (+, {}.0) {piece}  root  {}\n",
             z.index,
             path.join("-")
         ));
@@ -210,7 +253,39 @@ pub fn to_text(pos: &Position, zones: &[Zone], h: i32) -> String {
             }
         }
     }
+    for c in &built.complexes {
+        let parts: Vec<String> = c.zones.iter().map(|z| z.to_string()).collect();
+        let squares: Vec<String> = c.zones.iter().map(|&z| name(zones[z].aim.target)).collect();
+        out.push_str(&format!(
+            "\nComplex {} (immobilise, {}): rook {} surrounded on {}: zones {}; {} moves in all: {}\n",
+            c.index,
+            side(c.side),
+            name(c.target),
+            squares.join(", "),
+            parts.join(", "),
+            c.length,
+            if built.complex_is_open(c) { "OPEN" } else { "STOPPED" }
+        ));
+        if let Some(r) = &c.retreat {
+            let trip: Vec<String> = r.path.iter().map(|&s| name(s)).collect();
+            out.push_str(&format!(
+                "  (-) rook {}  retreat  {} (budget {})\n",
+                name(r.from),
+                trip.join("-"),
+                r.budget
+            ));
+        }
+    }
     out
+}
+
+/// The zone's kind in words: `race`, `capture` or `occupy` (a part of an immobilisation).
+pub const fn aim_name(kind: AimKind) -> &'static str {
+    match kind {
+        AimKind::Goal => "race",
+        AimKind::Capture => "capture",
+        AimKind::Occupy => "occupy",
+    }
 }
 
 #[cfg(test)]
@@ -275,7 +350,7 @@ mod tests {
                 .iter()
                 .any(|n| n.role == Role::Retreat && n.path.len() == 2)
         );
-        let text = to_text(&pos, &z, 2);
+        let text = to_text(&pos, &project(&pos, 2), 2);
         assert!(
             text.contains("Zone 0 (capture, White): King d4 -> rook c5 in 1"),
             "{text}"
@@ -307,7 +382,7 @@ mod tests {
         );
         assert_eq!(answer.path, vec![36, 28]);
         assert!(protection.is_answered());
-        let text = to_text(&pos, &z, 6);
+        let text = to_text(&pos, &project(&pos, 6), 6);
         assert!(
             text.contains("    (+, 1.2) rook e5  blockade of f4  e5-e4 (1 move, budget 2)\n"),
             "{text}"
@@ -319,5 +394,35 @@ mod tests {
                 .filter(|n| n.path.len() == 1)
                 .all(|n| n.answers.is_empty())
         );
+    }
+
+    #[test]
+    fn immobilisations_are_complex_zones() {
+        // The white rook a4 has a3 and b4 filled and the edge on its left: Black's rook h5
+        // fills a5 in one move (h5a5 removes it), and with Black to move the rook has no time
+        // to step away.
+        let pos: Position = "7k/8/8/7r/RR6/R7/8/K7 b 0:0 0 30".parse().unwrap();
+        let built = project(&pos, 2);
+        assert_eq!(built.complexes.len(), 1, "{built:?}");
+        let c = &built.complexes[0];
+        assert_eq!((c.side, c.target, c.length), (Side::Black, 24, 1));
+        let part = &built.zones[c.zones[0]];
+        assert_eq!(part.aim.kind, AimKind::Occupy);
+        assert_eq!(part.root, vec![39, 32]);
+        assert!(c.retreat.is_none() && built.complex_is_open(c));
+        let text = to_text(&pos, &built, 2);
+        assert!(
+            text.contains("Complex 0 (immobilise, Black): rook a4 surrounded on a5: zones 0; 1 moves in all: OPEN"),
+            "{text}"
+        );
+        // Two squares to fill (b4 and a5) take two Black moves, and the rook a4 steps away in
+        // between: stopped by its retreat.
+        let pos: Position = "7k/1r6/8/7r/R7/K7/8/8 b 0:0 0 30".parse().unwrap();
+        let built = project(&pos, 4);
+        let c = &built.complexes[0];
+        assert_eq!((c.target, c.length, c.zones.len()), (24, 2, 2));
+        assert!(c.retreat.is_some() && !built.complex_is_open(c));
+        // Within two half-moves the plan does not fit: no complex.
+        assert!(project(&pos, 2).complexes.is_empty());
     }
 }

@@ -5,7 +5,7 @@
 use zonal_core::rng::Rng;
 use zonal_core::zone::Projection;
 use zonal_proryv::Position;
-use zonal_proryv::zones::{Proryv, changed_squares, zones};
+use zonal_proryv::zones::{Proryv, changed_squares, project};
 
 #[test]
 fn incremental_zones_equal_fresh_ones_along_random_games() {
@@ -17,8 +17,9 @@ fn incremental_zones_equal_fresh_ones_along_random_games() {
         let mut projection = Projection::new();
         let mut previous = pos;
         for _ in 0..90 {
-            let incremental = projection.zones(&Proryv, &pos, h, changed_squares(&previous, &pos));
-            assert_eq!(incremental, zones(&pos, h), "game {game}, H = {h}: {pos}");
+            let incremental =
+                projection.project(&Proryv, &pos, h, changed_squares(&previous, &pos));
+            assert_eq!(incremental, project(&pos, h), "game {game}, H = {h}: {pos}");
             checked += 1;
             let plies = pos.legal_plies();
             if plies.is_empty() || pos.is_over() {
