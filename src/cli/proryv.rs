@@ -942,8 +942,19 @@ fn zones_json(
     built: &zonal_proryv::zones::Built,
     horizon: i32,
 ) -> serde_json::Value {
-    use zonal_proryv::zones::{AimKind, piece_name};
+    use zonal_proryv::zones::{AimKind, Gain, Outcome, Proryv, outcomes, piece_name};
     let zones = &built.zones;
+    let (zone_outcomes, complex_outcomes) = outcomes(&Proryv, pos, built, horizon);
+    let gain = |g: Gain| match g {
+        Gain::Wins => serde_json::json!("wins"),
+        Gain::Material(n) => serde_json::json!(n),
+    };
+    let outcome = |o: &Outcome| {
+        serde_json::json!({
+            "now": gain(o.now),
+            "other_to_move": o.other_to_move.map(gain),
+        })
+    };
     let name = |sq: u32| Shape::EIGHT.name(sq);
     let names = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
     serde_json::json!({
@@ -964,6 +975,7 @@ fn zones_json(
             "root": names(&z.root),
             "shortest": z.alternatives,
             "open": z.is_open(),
+            "outcome": outcome(&zone_outcomes[z.index]),
             "negations": z.negations.iter().map(|n| serde_json::json!({
                 "label": format!("(-, {}.1)", z.index),
                 "rook": name(n.from),
@@ -990,6 +1002,7 @@ fn zones_json(
             "zones": c.zones,
             "length": c.length,
             "open": built.complex_is_open(c),
+            "outcome": outcome(&complex_outcomes[c.index]),
             "retreat": c.retreat.as_ref().map(|r| serde_json::json!({
                 "rook": name(r.from),
                 "trajectory": names(&r.path),

@@ -182,6 +182,80 @@ impl Built {
     }
 }
 
+/// What a zone or complex gains its root's side when it gets through (zones.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Gain {
+    /// The game is won.
+    Wins,
+    /// Material in the game's own unit (pieces or their values); 0 when stopped.
+    Material(i32),
+}
+
+/// A zone's outcome for both sides to move (zones.md §4): the gain when its root gets through
+/// in time, nothing when a negation holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// With the side to move of the position.
+    pub now: Gain,
+    /// With the other side to move (the same placement), if that is a position of the game.
+    pub other_to_move: Option<Gain>,
+}
+
+/// The outcomes of the zones of `built` (the projection of `pos` at horizon `h`) and of its
+/// complexes, each for both sides to move: the projection of the same placement with the other
+/// side to move is built to tell (a zone missing from it gains nothing there).
+pub fn outcomes<G: ZoneGame>(
+    game: &G,
+    pos: &G::Position,
+    built: &Built,
+    h: i32,
+) -> (Vec<Outcome>, Vec<Outcome>) {
+    let flipped = game
+        .with_other_side_to_move(pos)
+        .map(|other| (build(game, &other, h), other));
+    let zone_gain = |p: &G::Position, z: &Zone| {
+        if z.is_open() {
+            game.gain(p, z.aim)
+        } else {
+            Gain::Material(0)
+        }
+    };
+    let complex_gain = |b: &Built, p: &G::Position, c: &Complex| {
+        if b.complex_is_open(c) {
+            game.complex_gain(p, c.target)
+        } else {
+            Gain::Material(0)
+        }
+    };
+    let zones = built
+        .zones
+        .iter()
+        .map(|z| Outcome {
+            now: zone_gain(pos, z),
+            other_to_move: flipped.as_ref().map(|(b, p)| {
+                b.zones
+                    .iter()
+                    .find(|y| y.side == z.side && y.aim == z.aim && y.root[0] == z.root[0])
+                    .map_or(Gain::Material(0), |y| zone_gain(p, y))
+            }),
+        })
+        .collect();
+    let complexes = built
+        .complexes
+        .iter()
+        .map(|c| Outcome {
+            now: complex_gain(built, pos, c),
+            other_to_move: flipped.as_ref().map(|(b, p)| {
+                b.complexes
+                    .iter()
+                    .find(|y| y.side == c.side && y.target == c.target)
+                    .map_or(Gain::Material(0), |y| complex_gain(b, p, y))
+            }),
+        })
+        .collect();
+    (zones, complexes)
+}
+
 /// What a game tells the zone builder.
 pub trait ZoneGame {
     /// The game's square sets.
@@ -233,6 +307,24 @@ pub trait ZoneGame {
     /// where they are (they already take part). None by default.
     fn complex_aims(&self, _pos: &Self::Position, _side: Side) -> Vec<ComplexAim<Self::Set>> {
         Vec::new()
+    }
+    /// What meeting `aim` gains the root's side (a complex's parts gain nothing alone: the
+    /// complex gains [`ZoneGame::complex_gain`]).
+    fn gain(&self, _pos: &Self::Position, aim: Aim) -> Gain {
+        match aim.kind {
+            AimKind::Goal => Gain::Wins,
+            AimKind::Capture => Gain::Material(1),
+            AimKind::Occupy => Gain::Material(0),
+        }
+    }
+    /// What meeting a complex aim at `target` gains (one piece by default).
+    fn complex_gain(&self, _pos: &Self::Position, _target: u32) -> Gain {
+        Gain::Material(1)
+    }
+    /// The same placement with the other side to move, if that is a position of the game (for
+    /// the outcomes of zones.md §4, which are computed for both sides to move).
+    fn with_other_side_to_move(&self, _pos: &Self::Position) -> Option<Self::Position> {
+        None
     }
     /// The squares whose contents decide how the piece standing on `piece` steps from `sq`
     /// (for a sliding piece: its lines from `sq` up to and including the first occupied square,

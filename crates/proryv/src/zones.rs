@@ -27,7 +27,7 @@ use crate::geometry::{KING, bit, rook_attacks};
 use crate::steps::PieceSteps;
 use zonal_board::{Shape, Side};
 pub use zonal_core::zone::{Aim, AimKind, Negation, Projection, Role, Zone};
-pub use zonal_core::zone::{Built, Complex};
+pub use zonal_core::zone::{Built, Complex, Gain, Outcome, outcomes};
 use zonal_core::zone::{ComplexAim, ZoneGame, build};
 
 /// Прорыв as the core's zone builder sees it.
@@ -145,6 +145,13 @@ impl ZoneGame for Proryv {
         out
     }
 
+    /// The gains are the builder's defaults: reaching the target wins, a King capture or an
+    /// immobilisation gains a rook. The other side to move: phase 2 only, and only where no King
+    /// would stand in check.
+    fn with_other_side_to_move(&self, pos: &Position) -> Option<Position> {
+        pos.with_side_to_move(pos.side_to_move().other())
+    }
+
     fn step_footprint(&self, pos: &Position, piece: u32, sq: u32) -> u64 {
         let occupied = pos.occupied() & !bit(piece as u8);
         rook_attacks(sq as u8, occupied) | KING[sq as usize] | bit(sq as u8)
@@ -184,6 +191,8 @@ pub fn changed_squares(before: &Position, after: &Position) -> u64 {
 /// negation, (+, z.2) an answer to it).
 pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
     let zones = &built.zones;
+    let (zone_outcomes, complex_outcomes) = outcomes(&Proryv, pos, built, h);
+    let other = pos.side_to_move().other();
     let name = |sq: u32| Shape::EIGHT.name(sq);
     let side = |s: Side| if s == Side::White { "White" } else { "Black" };
     let mut out = format!(
@@ -212,6 +221,12 @@ pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
             z.alternatives,
             if z.is_open() { "OPEN" } else { "STOPPED" }
         ));
+        if z.aim.kind != AimKind::Occupy {
+            out.push_str(&format!(
+                "  outcome: {}\n",
+                outcome_text(&zone_outcomes[z.index], other)
+            ));
+        }
         out.push_str(&format!(
             "  (+, {}.0) {piece}  root  {}\n",
             z.index,
@@ -266,6 +281,10 @@ pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
             c.length,
             if built.complex_is_open(c) { "OPEN" } else { "STOPPED" }
         ));
+        out.push_str(&format!(
+            "  outcome: {}\n",
+            outcome_text(&complex_outcomes[c.index], other)
+        ));
         if let Some(r) = &c.retreat {
             let trip: Vec<String> = r.path.iter().map(|&s| name(s)).collect();
             out.push_str(&format!(
@@ -277,6 +296,31 @@ pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
         }
     }
     out
+}
+
+/// A gain in words: `wins`, `+1 rook`, `0`.
+pub fn gain_text(gain: Gain) -> String {
+    match gain {
+        Gain::Wins => "wins".to_string(),
+        Gain::Material(0) => "0".to_string(),
+        Gain::Material(n) => format!("{n:+} rook{}", if n.abs() == 1 { "" } else { "s" }),
+    }
+}
+
+/// An outcome for both sides to move in words (`other` is the side not to move now).
+fn outcome_text(o: &Outcome, other: Side) -> String {
+    let name = if other == Side::White {
+        "White"
+    } else {
+        "Black"
+    };
+    match o.other_to_move {
+        Some(g) => format!("{}; with {name} to move {}", gain_text(o.now), gain_text(g)),
+        None => format!(
+            "{}; with {name} to move: not a position (a King would be in check)",
+            gain_text(o.now)
+        ),
+    }
 }
 
 /// The zone's kind in words: `race`, `capture` or `occupy` (a part of an immobilisation).
@@ -303,6 +347,9 @@ mod tests {
             .unwrap();
         assert_eq!(race.root, vec![54, 63]);
         assert!(race.is_open());
+        let built = project(&pos, 4);
+        let (zone_outcomes, _) = outcomes(&Proryv, &pos, &built, 4);
+        assert_eq!(zone_outcomes[race.index].now, Gain::Wins);
         // With a black rook on a8 the 8th rank is attacked: the rook already controls h8.
         let pos: Position = "r7/6K1/8/8/8/8/1k6/8 b 0:0 0 30".parse().unwrap();
         let z = zones(&pos, 4);
@@ -412,8 +459,18 @@ mod tests {
         assert!(c.retreat.is_none() && built.complex_is_open(c));
         let text = to_text(&pos, &built, 2);
         assert!(
-            text.contains("Complex 0 (immobilise, Black): rook a4 surrounded on a5: zones 0; 1 moves in all: OPEN"),
+            text.contains("Complex 0 (immobilise, Black): rook a4 surrounded on a5: zones 0; 1 moves in all: OPEN\n  outcome: +1 rook; with White to move 0\n"),
             "{text}"
+        );
+        // Outcomes for both sides to move (zones.md §4): with White to move the rook a4 steps
+        // away first.
+        let (_, complex) = outcomes(&Proryv, &pos, &built, 2);
+        assert_eq!(
+            complex[0],
+            Outcome {
+                now: Gain::Material(1),
+                other_to_move: Some(Gain::Material(0))
+            }
         );
         // Two squares to fill (b4 and a5) take two Black moves, and the rook a4 steps away in
         // between: stopped by its retreat.
