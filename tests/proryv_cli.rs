@@ -299,6 +299,24 @@ fn pictures_of_the_board_and_the_zones() {
     // Two roots (d4-c5, d4-e5) and the protection e8-e5.
     assert_eq!(count("arrow"), 3, "{svg}");
     assert!(svg.contains("protection of e5 by the rook e8"));
+    // An answer (+, 1.2) is drawn beside the negation it answers: e5-e4 blocks d4-f4.
+    let out = zonal(&[
+        "render",
+        "--game",
+        "proryv",
+        "7k/8/4R3/3RrR2/8/3K4/8/8 w 0:0 0 30",
+        "--zone",
+        "1",
+        "--horizon",
+        "6",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let svg = stdout(&out);
+    assert!(
+        svg.contains("zone 1: blockade of f4 by the rook e5, answering the rook d5"),
+        "{svg}"
+    );
+    assert!(svg.contains("(+, 1.2)"));
     let out = zonal(&["render", "--game", "proryv", "startpos", "--zone", "3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(

@@ -1,5 +1,6 @@
 //! Прорыв on the core's board pictures: the corner squares (no rook may stand there), the Kings'
-//! homes, the pieces and, on request, the zones as arrows with Botvinnik's labels.
+//! homes, the pieces and, on request, the zones as arrows with Botvinnik's labels (roots solid,
+//! negations and their answers dashed).
 
 use crate::zones::Zone;
 use crate::{NAME, Position};
@@ -70,6 +71,23 @@ pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
                     name(n.from as u8)
                 ),
             });
+            // The (+) answers: a rook moving to block the negating rook's slide.
+            for a in n.answers.iter().filter(|a| a.path.len() >= 2) {
+                arrows.push(Arrow {
+                    path: a.path.clone(),
+                    plus: true,
+                    dashed: true,
+                    label: format!("(+, {}.2)", z.index),
+                    title: format!(
+                        "zone {}: {} of {} by the rook {}, answering the rook {}",
+                        z.index,
+                        a.role.name(),
+                        name(a.attached as u8),
+                        name(a.from as u8),
+                        name(n.from as u8)
+                    ),
+                });
+            }
         }
     }
     let in_hand = if pos.in_placement() {
