@@ -236,6 +236,14 @@ pub fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
             path.display()
         )));
     }
+    // The games file is created before the games are played, so that a wrong path fails at once.
+    let mut games_file = match &args.out {
+        Some(out) => Some(std::fs::File::create(out).map_err(|e| CliError {
+            message: format!("cannot write {}: {e}", out.display()),
+            code: 1,
+        })?),
+        None => None,
+    };
     let total = args.games.unwrap_or(openings.len() as u64 * 2);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.jobs as usize)
@@ -272,7 +280,7 @@ pub fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
             .collect()
     });
     played.sort_by_key(|g| g.number);
-    if let Some(out) = &args.out {
+    if let (Some(out), Some(file)) = (&args.out, games_file.as_mut()) {
         let mut text = format!(
             "# zonal match --game proryv: engine1 {} against engine2 {}\ngame {}\n",
             players[0].describe(),
@@ -296,7 +304,7 @@ pub fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
                 g.reason()
             );
         }
-        std::fs::write(out, text).map_err(|e| CliError {
+        std::io::Write::write_all(file, text.as_bytes()).map_err(|e| CliError {
             message: format!("cannot write {}: {e}", out.display()),
             code: 1,
         })?;

@@ -125,6 +125,7 @@ pub fn parse_str(text: &str, source: &str) -> Result<Vec<Record>, PosFileError> 
     let mut ids = HashSet::new();
     for (n, raw) in text.lines().enumerate() {
         let line = n + 1;
+        // The game's name is said once, by the error itself.
         let fail = |column: usize, problem: String| PosFileError {
             file: source.to_string(),
             line,
@@ -168,11 +169,19 @@ pub fn parse_str(text: &str, source: &str) -> Result<Vec<Record>, PosFileError> 
             // One counter without the other: let the position parser say so.
             fields.push("");
         }
-        let position: Position = fields
-            .join(" ")
-            .trim()
-            .parse()
-            .map_err(|e: crate::PositionError| fail(indent + 1, e.to_string()))?;
+        let position: Position =
+            fields
+                .join(" ")
+                .trim()
+                .parse()
+                .map_err(|e: crate::PositionError| {
+                    let text = e.to_string();
+                    let problem = text
+                        .strip_prefix(&format!("{NAME}: "))
+                        .unwrap_or(&text)
+                        .to_string();
+                    fail(indent + 1, problem)
+                })?;
         let ops_offset = raw.chars().count() - rest.chars().count() + 1;
         let ops = operations(rest, ops_offset).map_err(|(c, p)| fail(c, p))?;
         let record = Record {
