@@ -233,38 +233,14 @@ pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
             path.join("-")
         ));
         for n in &z.negations {
-            let trip: Vec<String> = n.path.iter().map(|&s| name(s)).collect();
-            let moves = n.path.len() - 1;
-            out.push_str(&format!(
-                "  (-, {}.1) rook {}  {} of {}  {} ({} {}, budget {}){}\n",
-                z.index,
-                name(n.from),
-                n.role.name(),
-                name(n.attached),
-                trip.join("-"),
-                moves,
-                if moves == 1 { "move" } else { "moves" },
-                n.budget,
-                if n.stops {
-                    ""
-                } else {
-                    "  (stops only if protected)"
-                }
-            ));
+            let note = if n.stops {
+                ""
+            } else {
+                "  (stops only if protected)"
+            };
+            out.push_str(&negation_line(&format!("  (-, {}.1)", z.index), n, note));
             for a in &n.answers {
-                let trip: Vec<String> = a.path.iter().map(|&s| name(s)).collect();
-                let moves = a.path.len() - 1;
-                out.push_str(&format!(
-                    "    (+, {}.2) rook {}  {} of {}  {} ({} {}, budget {})\n",
-                    z.index,
-                    name(a.from),
-                    a.role.name(),
-                    name(a.attached),
-                    trip.join("-"),
-                    moves,
-                    if moves == 1 { "move" } else { "moves" },
-                    a.budget
-                ));
+                out.push_str(&negation_line(&format!("    (+, {}.2)", z.index), a, ""));
             }
         }
     }
@@ -296,6 +272,23 @@ pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
         }
     }
     out
+}
+
+/// One negation or answer as a line: its label, the rook, its role, the square it attaches to,
+/// its trajectory, moves and budget.
+fn negation_line(label: &str, n: &Negation, note: &str) -> String {
+    let name = |sq: u32| Shape::EIGHT.name(sq);
+    let trip: Vec<String> = n.path.iter().map(|&s| name(s)).collect();
+    let moves = n.path.len() - 1;
+    format!(
+        "{label} rook {}  {} of {}  {} ({moves} {}, budget {}){note}\n",
+        name(n.from),
+        n.role.name(),
+        name(n.attached),
+        trip.join("-"),
+        if moves == 1 { "move" } else { "moves" },
+        n.budget
+    )
 }
 
 /// A gain in words: `wins`, `+1 rook`, `0`.
