@@ -27,7 +27,8 @@ pub struct ProryvBench {
     pub zones_us: f64,
     /// The same kept up to date along the plies of the games, microseconds a position.
     pub zones_incremental_us: f64,
-    /// Share of the rooks' distance maps the incremental projection took over.
+    /// Share of the rooks' distance maps the incremental projection found in its cache (built
+    /// earlier in the same projection or kept from the ply before).
     pub maps_reused: f64,
     /// The core's search, nodes per second (one core, fixed node count a position).
     pub search_nps: f64,
@@ -129,7 +130,7 @@ impl ProryvBench {
             "zonal bench --game proryv ({} positions of random games, phase 2)\n\
              perft {} from the start: {} nodes, {:.1} M nodes/s (one core)\n\
              evaluation: {:.0} ns a position\n\
-             zones at horizon 6: {:.1} us a position from scratch, {:.1} us kept up to date ply by ply ({:.0}% of the rooks' distance maps taken over)\n\
+             zones at horizon 6: {:.1} us a position from scratch, {:.1} us kept up to date ply by ply ({:.0}% of the rooks' distance maps found in the cache)\n\
              search: {:.2} M nodes/s (one core)",
             self.positions,
             self.perft.0,

@@ -166,6 +166,15 @@ pub struct Complex {
     pub retreat: Option<Negation>,
 }
 
+/// The square of `set` nearest to the map's piece within `limit` moves, with its distance (ties:
+/// the lowest square).
+fn nearest_within<S: SquareSet>(map: &DistanceMap<S>, set: S, limit: i32) -> Option<(u32, u32)> {
+    set.squares()
+        .filter_map(|s| map.distance(s).map(|d| (d, s)))
+        .filter(|&(d, _)| d as i32 <= limit)
+        .min()
+}
+
 /// A projection: the zones and the complex zones that join some of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Built {
@@ -354,7 +363,8 @@ struct CachedMap<S> {
 pub struct ProjectionStats {
     /// Distance maps built.
     pub built: usize,
-    /// Distance maps taken over from an earlier position.
+    /// Distance maps found in the cache: built earlier in the same projection (maps are shared
+    /// by all zones) or kept from the previous position.
     pub reused: usize,
 }
 
@@ -397,37 +407,20 @@ impl<S: SquareSet> Projection<S> {
         if !game.has_zones(pos) {
             return Built::default();
         }
-        let shape = game.shape(pos);
         // The longest a negation may take: m(i) <= k_max(h).
         let depth = k_max(h, true).max(0) as u32;
         for side in Side::BOTH {
-            let plus_to_move = game.to_move(pos) == side;
-            let reach = k_max(h, plus_to_move).max(0) as u32;
             for root_sq in game.roots(pos, side).squares() {
                 let Some(steps) = game.steps(pos, root_sq) else {
                     continue;
                 };
                 for aim in game.aims(pos, root_sq) {
-                    let Some(bundle) = Bundle::shortest(shape, root_sq, aim.target, reach, &steps)
-                    else {
-                        continue;
-                    };
-                    let Some(root) = bundle.trajectories(&steps, 1).into_iter().next() else {
-                        continue;
-                    };
-                    let Some(budget) = RootBudget::new(h, bundle.length() as i32, plus_to_move)
-                    else {
-                        continue;
-                    };
-                    let negations = self.negations(game, pos, side, aim, &root, &budget, depth);
-                    out.push(Zone {
-                        index: out.len(),
-                        side,
-                        aim,
-                        root,
-                        alternatives: bundle.count,
-                        negations,
-                    });
+                    let index = out.len();
+                    if let Some(zone) =
+                        self.zone(game, pos, h, side, root_sq, &steps, aim, depth, index)
+                    {
+                        out.push(zone);
+                    }
                 }
             }
         }
@@ -464,7 +457,6 @@ impl<S: SquareSet> Projection<S> {
         zones: &mut Vec<Zone>,
     ) -> Option<Complex> {
         let (target, squares) = (aim.target, aim.fill);
-        let shape = game.shape(pos);
         let plus_to_move = game.to_move(pos) == side;
         let reach = k_max(h, plus_to_move).max(0) as u32;
         let needed: Vec<u32> = squares.squares().collect();
@@ -530,23 +522,13 @@ impl<S: SquareSet> Projection<S> {
         for (n, &c) in chosen.iter().enumerate() {
             let q = candidates[c];
             let steps = game.steps(pos, q)?;
-            let bundle = Bundle::shortest(shape, q, needed[n], reach, &steps)?;
-            let root = bundle.trajectories(&steps, 1).into_iter().next()?;
-            let budget = RootBudget::new(h, bundle.length() as i32, plus_to_move)?;
             let aim = Aim {
                 kind: AimKind::Occupy,
                 target: needed[n],
             };
-            let negations = self.negations(game, pos, side, aim, &root, &budget, depth);
+            let zone = self.zone(game, pos, h, side, q, &steps, aim, depth, zones.len())?;
             parts.push(zones.len());
-            zones.push(Zone {
-                index: zones.len(),
-                side,
-                aim,
-                root,
-                alternatives: bundle.count,
-                negations,
-            });
+            zones.push(zone);
         }
         // The target steps away before the last piece arrives, if it has a move and the time.
         let budget = RootBudget::new(h, total as i32, plus_to_move)?;
@@ -607,6 +589,60 @@ impl<S: SquareSet> Projection<S> {
         &self.maps[&sq].map
     }
 
+    /// The zone of the root piece on `root_sq` (of `side`) aiming at `aim`: its first shortest
+    /// trajectory within k_max, the budgets, and the first negations. `None` when the aim is out
+    /// of reach.
+    #[allow(clippy::too_many_arguments)]
+    fn zone<G: ZoneGame<Set = S>>(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+        h: i32,
+        side: Side,
+        root_sq: u32,
+        steps: &G::Steps<'_>,
+        aim: Aim,
+        depth: u32,
+        index: usize,
+    ) -> Option<Zone> {
+        let plus_to_move = game.to_move(pos) == side;
+        let reach = k_max(h, plus_to_move).max(0) as u32;
+        let bundle = Bundle::shortest(game.shape(pos), root_sq, aim.target, reach, steps)?;
+        let root = bundle.trajectories(steps, 1).into_iter().next()?;
+        let budget = RootBudget::new(h, bundle.length() as i32, plus_to_move)?;
+        let negations = self.negations(game, pos, side, aim, &root, &budget, depth);
+        Some(Zone {
+            index,
+            side,
+            aim,
+            root,
+            alternatives: bundle.count,
+            negations,
+        })
+    }
+
+    /// The first shortest trajectory of the piece on `piece` to `to` (which its map reaches
+    /// within `depth`), taken over with the piece's cached map.
+    fn path_to(
+        &mut self,
+        shape: Shape,
+        piece: u32,
+        to: u32,
+        depth: u32,
+        steps: &impl Steps<S>,
+    ) -> Vec<u32> {
+        if let Some(path) = self.maps.get(&piece).and_then(|m| m.paths.get(&to)) {
+            return path.clone();
+        }
+        let path = Bundle::shortest(shape, piece, to, depth.max(1), steps)
+            .and_then(|b| b.trajectories(steps, 1).into_iter().next())
+            .unwrap_or_else(|| vec![piece]);
+        if let Some(m) = self.maps.get_mut(&piece) {
+            m.paths.insert(to, path.clone());
+        }
+        path
+    }
+
     /// The (-) pieces' first negations of a root trajectory.
     #[allow(clippy::too_many_arguments)]
     fn negations<G: ZoneGame<Set = S>>(
@@ -647,33 +683,17 @@ impl<S: SquareSet> Projection<S> {
                 continue;
             }
             let map = self.map(game, pos, r, &steps, depth).clone();
-            // The first shortest trajectory to a square the map reaches within its depth, taken
-            // over with the map.
-            let mut path_to = |to: u32| -> Vec<u32> {
-                let cached = self.maps.get_mut(&r).map(|m| &mut m.paths);
-                if let Some(path) = cached.as_ref().and_then(|p| p.get(&to)) {
-                    return path.clone();
-                }
-                let path = Bundle::shortest(shape, r, to, depth.max(1), &steps)
-                    .and_then(|b| b.trajectories(&steps, 1).into_iter().next())
-                    .unwrap_or_else(|| vec![r]);
-                if let Some(paths) = cached {
-                    paths.insert(to, path.clone());
-                }
-                path
-            };
             for (i, &a) in root.iter().enumerate().skip(1) {
                 let m = budget.m(i as i32);
                 if m < 0 {
                     continue;
                 }
                 let is_aim = i == k;
-                let best = game
-                    .stop_squares(pos, r, root[0], a, occupied & !S::single(r))
-                    .squares()
-                    .filter_map(|s| map.distance(s).map(|d| (d, s)))
-                    .filter(|&(d, _)| d as i32 <= m)
-                    .min();
+                let best = nearest_within(
+                    &map,
+                    game.stop_squares(pos, r, root[0], a, occupied & !S::single(r)),
+                    m,
+                );
                 if let Some((_, s)) = best {
                     let role = if is_aim && aim.kind == AimKind::Capture {
                         Role::Protection
@@ -684,7 +704,7 @@ impl<S: SquareSet> Projection<S> {
                         from: r,
                         role,
                         attached: a,
-                        path: path_to(s),
+                        path: self.path_to(shape, r, s, depth, &steps),
                         budget: m,
                         stops: true,
                         answers: Vec::new(),
@@ -699,7 +719,7 @@ impl<S: SquareSet> Projection<S> {
                         from: r,
                         role: Role::Blockade,
                         attached: a,
-                        path: path_to(a),
+                        path: self.path_to(shape, r, a, depth, &steps),
                         budget: m,
                         stops: game.blockade_stops(pos, root[0], a),
                         answers: Vec::new(),
@@ -757,21 +777,14 @@ impl<S: SquareSet> Projection<S> {
                 let b = n.path[j];
                 let blocks = S::single(b) | moving.passes(n.path[j - 1], b);
                 let control = game.stop_squares(pos, q, n.from, b, occupied & !S::single(q));
-                let best = |set: S| {
-                    set.squares()
-                        .filter_map(|s| map.distance(s).map(|dist| (dist, s)))
-                        .filter(|&(dist, _)| dist as i32 <= limit)
-                        .min()
-                };
+                let best = |set: S| nearest_within(&map, set, limit);
                 let (role, target) = match (best(control), best(blocks)) {
                     (Some(c), Some(o)) if o < c => (Role::Blockade, o.1),
                     (Some(c), _) => (Role::Control, c.1),
                     (None, Some(o)) => (Role::Blockade, o.1),
                     (None, None) => continue,
                 };
-                let path = Bundle::shortest(shape, q, target, depth.max(1), &steps)
-                    .and_then(|bundle| bundle.trajectories(&steps, 1).into_iter().next())
-                    .unwrap_or_else(|| vec![q]);
+                let path = self.path_to(shape, q, target, depth, &steps);
                 out.push(Negation {
                     from: q,
                     role,

@@ -245,7 +245,10 @@ pub const fn far_rank(color: Color) -> i8 {
 }
 
 impl Position {
-    pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
+    /// Runs the generator into `sink` (nothing once the game is decided): captures gated by
+    /// `superior` when the side to move's superiority squares are known, else by force sums
+    /// looked up square by square; only the tactical moves if `tactical`.
+    fn run_generator<S: MoveSink>(&self, sink: &mut S, superior: Option<Bitboard>, tactical: bool) {
         if self.decided().is_some() {
             return;
         }
@@ -253,31 +256,27 @@ impl Position {
             pos: self,
             sink,
             us: self.side_to_move(),
-            known: Bitboard::EMPTY,
-            superior: Bitboard::EMPTY,
+            known: if superior.is_some() {
+                Bitboard::FULL
+            } else {
+                Bitboard::EMPTY
+            },
+            superior: superior.unwrap_or(Bitboard::EMPTY),
             stopped: false,
-            tactical: false,
+            tactical,
         }
         .run();
+    }
+
+    pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
+        self.run_generator(sink, None, false);
     }
 
     /// The moves of [`Position::generate_moves`] that capture, exchange or enter the enemy
     /// castle (a royal, or a Ver Knecht promoting there): what a quiescence search plays.
     pub fn tactical_moves(&self) -> Vec<Move> {
         let mut moves = Vec::with_capacity(16);
-        if self.decided().is_some() {
-            return moves;
-        }
-        Gen {
-            pos: self,
-            sink: &mut moves,
-            us: self.side_to_move(),
-            known: Bitboard::EMPTY,
-            superior: Bitboard::EMPTY,
-            stopped: false,
-            tactical: true,
-        }
-        .run();
+        self.run_generator(&mut moves, None, true);
         moves
     }
 
@@ -289,37 +288,13 @@ impl Position {
     /// reuses its move buffers.
     pub fn moves_given_superiority(&self, superior: Bitboard, tactical: bool, out: &mut Vec<Move>) {
         out.clear();
-        if self.decided().is_some() {
-            return;
-        }
-        Gen {
-            pos: self,
-            sink: out,
-            us: self.side_to_move(),
-            known: Bitboard::FULL,
-            superior,
-            stopped: false,
-            tactical,
-        }
-        .run();
+        self.run_generator(out, Some(superior), tactical);
     }
 
     /// [`Position::has_moves`] with the side to move's superiority squares known.
     pub fn has_moves_given_superiority(&self, superior: Bitboard) -> bool {
-        if self.decided().is_some() {
-            return false;
-        }
         let mut any = Any(false);
-        Gen {
-            pos: self,
-            sink: &mut any,
-            us: self.side_to_move(),
-            known: Bitboard::FULL,
-            superior,
-            stopped: false,
-            tactical: false,
-        }
-        .run();
+        self.run_generator(&mut any, Some(superior), false);
         any.0
     }
 
