@@ -6,8 +6,9 @@ use super::{CliError, Command, PosArg, print_json, report_perft, write_out};
 use serde::Serialize;
 use std::time::Instant;
 use zonal_board::Shape;
+use zonal_core::guided::ZoneNarrowing;
 use zonal_core::{Bundle, DistanceMap, Steps};
-use zonal_core::{Limits, WIN, WIN_BOUND, search};
+use zonal_core::{Limits, WIN, WIN_BOUND, search, search_narrowed};
 use zonal_proryv::measures::{Cost, approach_cost};
 use zonal_proryv::play::{Proryv, Terms};
 use zonal_proryv::steps::PieceSteps;
@@ -50,20 +51,28 @@ pub fn run(command: Command) -> Result<(), CliError> {
             pos,
             depth,
             bounds,
+            full,
+            horizon,
             json,
             ..
-        } => search_cmd(&position(&pos)?, &bounds.limits(depth, 4), json),
+        } => search_cmd(
+            &position(&pos)?,
+            &Mode::new(full, horizon, &bounds.limits(depth, 4)),
+            json,
+        ),
         Command::Analyse {
             pos,
             id,
             index,
             depth,
             bounds,
+            full,
+            horizon,
             top,
             json,
             ..
         } => {
-            let limits = bounds.limits(depth, 4);
+            let mode = Mode::new(full, horizon, &bounds.limits(depth, 4));
             let mut suite = Suite::default();
             let mut first = true;
             let mut values = Vec::new();
@@ -78,7 +87,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
                     }
                     first = false;
                     let sink = json.then_some(&mut values);
-                    analyse_cmd(&p, record.as_ref(), &limits, top as usize, sink, &mut suite)?;
+                    analyse_cmd(&p, record.as_ref(), &mode, top as usize, sink, &mut suite)?;
                 }
             }
             if json {
@@ -442,12 +451,47 @@ fn perft_cmd(pos: &Position, depth: u32, show_divide: bool) -> Result<(), CliErr
     report_perft(depth, start, rows, || perft(pos, depth), "one core")
 }
 
-/// The core's limits from the command line's.
-fn core_limits(limits: &zonal::search::Limits) -> Limits {
-    Limits {
-        depth: limits.depth,
-        nodes: limits.nodes,
-        movetime_ms: limits.movetime_ms,
+/// How `search` and `analyse` search: full-width, or guided by the zones at a horizon, within
+/// the core's limits.
+struct Mode {
+    full: bool,
+    horizon: i32,
+    limits: Limits,
+}
+
+impl Mode {
+    fn new(full: bool, horizon: i32, limits: &zonal::search::Limits) -> Mode {
+        Mode {
+            full,
+            horizon,
+            limits: Limits {
+                depth: limits.depth,
+                nodes: limits.nodes,
+                movetime_ms: limits.movetime_ms,
+            },
+        }
+    }
+
+    /// The search's name in reports.
+    fn name(&self) -> &'static str {
+        if self.full {
+            "full-width"
+        } else {
+            "zone-guided"
+        }
+    }
+
+    fn search(&self, pos: &Position) -> zonal_core::SearchResult<Ply> {
+        let rules = Proryv::default();
+        if self.full {
+            return search(&rules, pos, &[], &self.limits);
+        }
+        let narrowing = ZoneNarrowing {
+            game: &zonal_proryv::zones::Proryv,
+            horizon: self.horizon,
+            plies: usize::MAX,
+        };
+        search_narrowed(&rules, &narrowing, pos, &[], &self.limits)
     }
 }
 
@@ -462,9 +506,9 @@ fn score_text(score: i32) -> String {
     }
 }
 
-fn search_cmd(pos: &Position, limits: &zonal::search::Limits, json: bool) -> Result<(), CliError> {
+fn search_cmd(pos: &Position, mode: &Mode, json: bool) -> Result<(), CliError> {
     let start = Instant::now();
-    let r = search(&Proryv::default(), pos, &[], &core_limits(limits));
+    let r = mode.search(pos);
     let micros = start.elapsed().as_micros() as u64;
     if json {
         #[derive(Serialize)]
@@ -507,7 +551,8 @@ fn search_cmd(pos: &Position, limits: &zonal::search::Limits, json: bool) -> Res
         ),
     }
     eprintln!(
-        "search: {:.1} ms, {} nodes/s",
+        "search ({}): {:.1} ms, {} nodes/s",
+        mode.name(),
         micros as f64 / 1000.0,
         r.nodes * 1_000_000 / micros.max(1)
     );
@@ -517,14 +562,14 @@ fn search_cmd(pos: &Position, limits: &zonal::search::Limits, json: bool) -> Res
 fn analyse_cmd(
     pos: &Position,
     record: Option<&posfile::Record>,
-    limits: &zonal::search::Limits,
+    mode: &Mode,
     top: usize,
     json: Option<&mut Vec<serde_json::Value>>,
     suite: &mut Suite,
 ) -> Result<(), CliError> {
     let terms = Terms::of(pos);
     let cost = |side: Side, k: u32| approach_cost(pos, side, k);
-    let r = search(&Proryv::default(), pos, &[], &core_limits(limits));
+    let r = mode.search(pos);
     suite.positions += 1;
     suite.nodes += r.nodes;
     let operands = |op: &str| -> Vec<String> {
@@ -578,6 +623,7 @@ fn analyse_cmd(
             matches: Option<bool>,
             white: SideJson,
             black: SideJson,
+            search: &'static str,
             depth: u32,
             nodes: u64,
             recommended: Vec<Rec>,
@@ -599,6 +645,7 @@ fn analyse_cmd(
             matches: verdict,
             white: side(Side::White, 0),
             black: side(Side::Black, 1),
+            search: mode.name(),
             depth: r.depth,
             nodes: r.nodes,
             recommended: r
@@ -696,7 +743,8 @@ fn analyse_cmd(
         return Ok(());
     }
     outln!(
-        "Recommended (depth {}, {} nodes; score for the side to move):",
+        "Recommended ({}, depth {}, {} nodes; score for the side to move):",
+        mode.name(),
         r.depth,
         r.nodes
     );

@@ -258,6 +258,13 @@ impl RootBudget {
         moves_within(hxx(self.hx(i), l - 1, j)) + 1
     }
 
+    /// The (+) moves the horizon leaves beside the root's own k: k_max(H) - k. A (+) piece that
+    /// must move before the root can go (an interposition against a control already in place)
+    /// has this many.
+    pub const fn spare_moves(&self) -> i32 {
+        k_max(self.h, self.plus_to_move) - self.k
+    }
+
     /// Hx(i) for i = 0..=k.
     pub fn hx_all(&self) -> Vec<i32> {
         (0..=self.k).map(|i| self.hx(i)).collect()

@@ -6,12 +6,15 @@
 //! and game ends scored by their distance. Nothing here names a game's pieces or board size.
 //!
 //! A game that implements [`zone::ZoneGame`] (how its pieces step, what a root aims at, what stops
-//! it) gets [`zone`]: roots, first negations in time and the incremental projection. The first game's
+//! it) gets [`zone`]: roots, first negations in time and the incremental projection, and with
+//! [`guided::MoveSquares`] the zone-guided search ([`guided::ZoneNarrowing`] with
+//! [`search_narrowed`]). The first game's
 //! richer zone builder still lives in its own crate: see NOTES.md, "Layout".
 
 #![warn(missing_docs)]
 
 pub mod distance;
+pub mod guided;
 pub mod horizon;
 pub mod picture;
 pub mod rating;
@@ -22,5 +25,6 @@ pub mod zone;
 
 pub use distance::{Bundle, DistanceMap, Steps};
 pub use search::{
-    Limits, Rules, SearchResult, Terminal, WIN, WIN_BOUND, search, search_without_table,
+    FullWidth, Limits, Narrowing, Rules, SearchResult, Terminal, WIN, WIN_BOUND, search,
+    search_narrowed, search_without_table,
 };

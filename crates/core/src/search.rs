@@ -43,6 +43,27 @@ pub trait Rules {
     fn order_hint(&self, _pos: &Self::Position, _mv: Self::Move) -> i32 {
         0
     }
+    /// The tactical moves of `pos` into `out` (cleared first): the ones the quiescence search
+    /// plays at the leaves (captures). None by default: the leaves are evaluated as they stand.
+    fn tactical_moves(&self, _pos: &Self::Position, out: &mut Vec<Self::Move>) {
+        out.clear();
+    }
+}
+
+/// Which moves of a node the search looks at: all of them in a full-width search; the ones a
+/// projection names in a zone-guided one ([`crate::guided`]).
+pub trait Narrowing<R: Rules> {
+    /// Keeps in `moves` (the legal moves of `pos`, `ply` plies from the root, in generation
+    /// order) the ones to search. A narrowing that would keep none must keep them all.
+    fn narrow(&self, rules: &R, pos: &R::Position, ply: usize, moves: &mut Vec<R::Move>);
+}
+
+/// Every legal move at every node.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FullWidth;
+
+impl<R: Rules> Narrowing<R> for FullWidth {
+    fn narrow(&self, _: &R, _: &R::Position, _: usize, _: &mut Vec<R::Move>) {}
 }
 
 /// Score of a won game at the root; a win in n plies scores `WIN - n`.
@@ -93,8 +114,9 @@ const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 const TABLE_SLOTS: usize = 1 << 18;
 
-struct Searcher<'a, R: Rules> {
+struct Searcher<'a, R: Rules, N: Narrowing<R>> {
     rules: &'a R,
+    narrowing: &'a N,
     limits: Limits,
     start: Instant,
     nodes: u64,
@@ -109,7 +131,7 @@ struct Searcher<'a, R: Rules> {
     use_table: bool,
 }
 
-impl<R: Rules> Searcher<'_, R> {
+impl<R: Rules, N: Narrowing<R>> Searcher<'_, R, N> {
     fn out_of_budget(&mut self) -> bool {
         if self.stopped {
             return true;
@@ -135,6 +157,7 @@ impl<R: Rules> Searcher<'_, R> {
     fn ordered(&self, pos: &R::Position, ply: usize, tt_move: Option<R::Move>) -> Vec<R::Move> {
         let mut moves = Vec::with_capacity(48);
         self.rules.moves(pos, &mut moves);
+        self.narrowing.narrow(self.rules, pos, ply, &mut moves);
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut scored: Vec<(i32, R::Move)> = moves
             .into_iter()
@@ -153,6 +176,42 @@ impl<R: Rules> Searcher<'_, R> {
             .collect();
         scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         scored.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// The evaluation, or better for the side to move by a tactical move (stand pat).
+    fn quiesce(&mut self, pos: &R::Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let stand = self.rules.evaluate(pos);
+        if stand >= beta || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        let mut moves = Vec::new();
+        self.rules.tactical_moves(pos, &mut moves);
+        if moves.is_empty() {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        moves.sort_by_cached_key(|&m| std::cmp::Reverse(self.rules.order_hint(pos, m)));
+        for mv in moves {
+            let next = self.rules.play(pos, mv);
+            self.nodes += 1;
+            let score = match self.rules.terminal(&next) {
+                Some(Terminal::Win) => -(WIN - ply as i32 - 1),
+                Some(Terminal::Loss) => WIN - ply as i32 - 1,
+                Some(Terminal::Draw) => 0,
+                None => -self.quiesce(&next, -beta, -alpha, ply + 1),
+            };
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     fn negamax(
@@ -185,7 +244,7 @@ impl<R: Rules> Searcher<'_, R> {
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.rules.evaluate(pos);
+            return self.quiesce(pos, alpha, beta, ply);
         }
         if self.out_of_budget() {
             return 0;
@@ -316,7 +375,33 @@ pub fn search<R: Rules>(
     history: &[u64],
     limits: &Limits,
 ) -> SearchResult<R::Move> {
-    run(rules, pos, history, limits, true)
+    run(rules, &FullWidth, pos, history, limits, true)
+}
+
+/// [`search`] over the moves `narrowing` keeps at each node. Where the narrowed tree says the
+/// side to move is lost (or keeps no move at the root), a full-width search within the same
+/// limits decides instead, so a narrowing never reports a forced loss that the full tree
+/// refutes; the nodes of both count.
+pub fn search_narrowed<R: Rules, N: Narrowing<R>>(
+    rules: &R,
+    narrowing: &N,
+    pos: &R::Position,
+    history: &[u64],
+    limits: &Limits,
+) -> SearchResult<R::Move> {
+    let start = Instant::now();
+    let narrow = run(rules, narrowing, pos, history, limits, true);
+    if narrow.best.is_some() && narrow.score >= -WIN_BOUND {
+        return narrow;
+    }
+    let mut rest = *limits;
+    rest.nodes = limits.nodes.map(|n| n.saturating_sub(narrow.nodes).max(1));
+    rest.movetime_ms = limits
+        .movetime_ms
+        .map(|ms| ms.saturating_sub(start.elapsed().as_millis() as u64).max(1));
+    let mut wide = run(rules, &FullWidth, pos, history, &rest, true);
+    wide.nodes += narrow.nodes;
+    if wide.best.is_none() { narrow } else { wide }
 }
 
 /// [`search`] without the transposition table: the plain reference the tests compare the
@@ -327,11 +412,12 @@ pub fn search_without_table<R: Rules>(
     history: &[u64],
     limits: &Limits,
 ) -> SearchResult<R::Move> {
-    run(rules, pos, history, limits, false)
+    run(rules, &FullWidth, pos, history, limits, false)
 }
 
-fn run<R: Rules>(
+fn run<R: Rules, N: Narrowing<R>>(
     rules: &R,
+    narrowing: &N,
     pos: &R::Position,
     history: &[u64],
     limits: &Limits,
@@ -344,6 +430,7 @@ fn run<R: Rules>(
     };
     let mut searcher = Searcher {
         rules,
+        narrowing,
         limits: *limits,
         start: Instant::now(),
         nodes: 0,
@@ -365,6 +452,11 @@ fn run<R: Rules>(
     };
     let mut root_moves = Vec::new();
     rules.moves(pos, &mut root_moves);
+    let legal = root_moves.len();
+    narrowing.narrow(rules, pos, 0, &mut root_moves);
+    if root_moves.is_empty() && legal > 0 {
+        rules.moves(pos, &mut root_moves);
+    }
     if root_moves.is_empty() || rules.terminal(pos).is_some() {
         result.score = match rules.terminal(pos) {
             Some(Terminal::Win) => WIN,

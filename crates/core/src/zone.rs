@@ -335,6 +335,12 @@ pub trait ZoneGame {
     fn with_other_side_to_move(&self, _pos: &Self::Position) -> Option<Self::Position> {
         None
     }
+    /// The squares between `stopper` and `a` whose occupation ends its control of `a` (a line
+    /// piece's squares in between): a (+) piece interposing there answers a control that is
+    /// already in place. None by default (control without lines).
+    fn control_line(&self, _pos: &Self::Position, _stopper: u32, _a: u32) -> Self::Set {
+        Self::Set::EMPTY
+    }
     /// The squares whose contents decide how the piece standing on `piece` steps from `sq`
     /// (for a sliding piece: its lines from `sq` up to and including the first occupied square,
     /// its own square counted empty). The incremental projection keeps a piece's distance map
@@ -756,7 +762,7 @@ impl<S: SquareSet> Projection<S> {
         let shape = game.shape(pos);
         let d = n.path.len() - 1;
         if d == 0 {
-            return Vec::new();
+            return self.interpositions(game, pos, side, n, budget.spare_moves(), depth);
         }
         let l = d as i32 + 1;
         let Some(moving) = game.steps(pos, n.from) else {
@@ -796,6 +802,48 @@ impl<S: SquareSet> Projection<S> {
                 });
                 // One answer a piece: the earliest square it stops.
                 break;
+            }
+        }
+        out.sort_by_key(|a| (a.path.len(), a.from));
+        out
+    }
+
+    /// The (+) answers to a control already in place (the negation `n` has no move to make):
+    /// pieces that occupy a square of its line ([`ZoneGame::control_line`]) within `limit`
+    /// moves, before the root arrives.
+    fn interpositions<G: ZoneGame<Set = S>>(
+        &mut self,
+        game: &G,
+        pos: &G::Position,
+        side: Side,
+        n: &Negation,
+        limit: i32,
+        depth: u32,
+    ) -> Vec<Negation> {
+        let line = match n.role {
+            Role::Control | Role::Protection => game.control_line(pos, n.from, n.attached),
+            _ => S::EMPTY,
+        };
+        if line.is_empty() || limit < 1 {
+            return Vec::new();
+        }
+        let shape = game.shape(pos);
+        let mut out = Vec::new();
+        for q in game.negators(pos, side).squares() {
+            let Some(steps) = game.steps(pos, q) else {
+                continue;
+            };
+            let map = self.map(game, pos, q, &steps, depth).clone();
+            if let Some((_, b)) = nearest_within(&map, line, limit) {
+                out.push(Negation {
+                    from: q,
+                    role: Role::Blockade,
+                    attached: b,
+                    path: self.path_to(shape, q, b, depth, &steps),
+                    budget: limit,
+                    stops: true,
+                    answers: Vec::new(),
+                });
             }
         }
         out.sort_by_key(|a| (a.path.len(), a.from));

@@ -6,6 +6,7 @@ use crate::geometry::distance;
 use crate::measures::degree_of_freedom;
 use crate::{Outcome, Ply, Position};
 use zonal_board::Side;
+use zonal_core::guided::MoveSquares;
 use zonal_core::{Rules, Terminal};
 
 /// The evaluation's weights, cp.
@@ -76,6 +77,12 @@ fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     x ^ (x >> 33)
+}
+
+impl MoveSquares for Proryv {
+    fn move_squares(&self, mv: Ply) -> (Option<u32>, u32) {
+        (mv.from().map(u32::from), u32::from(mv.to()))
+    }
 }
 
 impl Rules for Proryv {

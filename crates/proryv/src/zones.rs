@@ -25,7 +25,7 @@
 use crate::Position;
 use crate::geometry::{KING, bit, rook_attacks};
 use crate::steps::PieceSteps;
-use zonal_board::{Shape, Side};
+use zonal_board::{Shape, Side, SquareSet};
 pub use zonal_core::zone::{Aim, AimKind, Negation, Projection, Role, Zone};
 pub use zonal_core::zone::{Built, Complex, Gain, Outcome, outcomes};
 use zonal_core::zone::{ComplexAim, ZoneGame, build};
@@ -76,10 +76,21 @@ impl ZoneGame for Proryv {
         } else {
             Side::Black
         };
-        let mut aims = vec![Aim {
-            kind: AimKind::Goal,
-            target: u32::from(Position::target(side)),
-        }];
+        // The target square; while the enemy King stands on it (at home), stepping next to it
+        // wins by contact (D11), so its empty neighbours are the goals.
+        let target = Position::target(side);
+        let goals = if pos.king(side.other()) == target {
+            KING[usize::from(target)] & !pos.occupied()
+        } else {
+            bit(target)
+        };
+        let mut aims: Vec<Aim> = goals
+            .squares()
+            .map(|target| Aim {
+                kind: AimKind::Goal,
+                target,
+            })
+            .collect();
         let mut rooks = pos.rooks(side.other());
         while rooks != 0 {
             aims.push(Aim {
@@ -94,6 +105,27 @@ impl ZoneGame for Proryv {
     /// A King is stopped on `a` from where a rook attacks `a` along a clear line (it may not
     /// step into check, nor take a protected rook). A rook cannot be stopped by control (rooks
     /// never capture and may stand where they are attacked): only by a blockade.
+    fn control_line(&self, pos: &Position, stopper: u32, a: u32) -> u64 {
+        let is_rook = (pos.rooks(Side::White) | pos.rooks(Side::Black)) & bit(stopper as u8) != 0;
+        let (sf, sr, af, ar) = (stopper % 8, stopper / 8, a % 8, a / 8);
+        if !is_rook || (sf != af && sr != ar) {
+            return 0;
+        }
+        // The squares strictly between, along the rank or the file.
+        let (df, dr) = (
+            (af as i32 - sf as i32).signum(),
+            (ar as i32 - sr as i32).signum(),
+        );
+        let mut line = 0;
+        let (mut f, mut r) = (sf as i32 + df, sr as i32 + dr);
+        while (f, r) != (af as i32, ar as i32) {
+            line |= bit((r * 8 + f) as u8);
+            f += df;
+            r += dr;
+        }
+        line
+    }
+
     fn stop_squares(
         &self,
         pos: &Position,

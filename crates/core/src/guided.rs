@@ -1,0 +1,114 @@
+//! The zone-guided search of any game (docs/zones.md §5): at each node near the root the
+//! projection is built and only the moves it names are searched — the first steps of the side to
+//! move's own roots (every shortest trajectory's first square), of its negations of the other
+//! side's zones, of its answers to the negations of its own zones, and the tactical moves (the
+//! game's captures). Deeper nodes, and nodes without zones, search every move.
+//!
+//! [`search_narrowed`](crate::search::search_narrowed) keeps the narrowing honest: where the
+//! narrowed tree reports a loss, a full-width search decides.
+
+use crate::distance::Bundle;
+use crate::search::{Narrowing, Rules};
+use crate::zone::{Built, Negation, Zone, ZoneGame, build};
+use zonal_board::{Side, SquareSet};
+
+/// The squares a move leaves and reaches, which is how the projection names moves.
+pub trait MoveSquares: Rules {
+    /// The square `mv` leaves (`None` for a move that leaves none, such as a drop) and the
+    /// square it reaches.
+    fn move_squares(&self, mv: Self::Move) -> (Option<u32>, u32);
+}
+
+/// The narrowing by zones: the projection of `game` at `horizon` half-moves, at nodes fewer
+/// than `plies` plies from the root.
+#[derive(Clone, Copy, Debug)]
+pub struct ZoneNarrowing<'a, Z> {
+    /// The game's zone builder.
+    pub game: &'a Z,
+    /// The horizon of the projection, half-moves.
+    pub horizon: i32,
+    /// Nodes this many plies from the root and deeper search every move.
+    pub plies: usize,
+}
+
+/// One step a projection names: the piece on `from` (or a piece entering, `None`) moving to
+/// one of `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Named<S> {
+    from: u32,
+    to: S,
+}
+
+impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
+    /// The steps the projection `built` names for the side to move `us` of `pos`.
+    fn named(&self, pos: &Z::Position, us: Side, built: &Built) -> Vec<Named<Z::Set>> {
+        let first_step = |n: &Negation| match n.path[..] {
+            [from, to, ..] => Some(Named {
+                from,
+                to: Z::Set::single(to),
+            }),
+            _ => None,
+        };
+        let mut named = Vec::new();
+        for zone in &built.zones {
+            if zone.side == us {
+                let answers = zone.negations.iter().flat_map(|n| &n.answers);
+                named.extend(answers.filter_map(first_step));
+                named.extend(self.root_steps(pos, zone));
+            } else {
+                named.extend(zone.negations.iter().filter_map(first_step));
+            }
+        }
+        for complex in built.complexes.iter().filter(|c| c.side != us) {
+            named.extend(complex.retreat.as_ref().and_then(first_step));
+        }
+        named
+    }
+
+    /// The first squares of every shortest trajectory of the zone's root.
+    fn root_steps(&self, pos: &Z::Position, zone: &Zone) -> Option<Named<Z::Set>> {
+        let (&from, &first) = (zone.root.first()?, zone.root.get(1)?);
+        let mut to = Z::Set::single(first);
+        if zone.alternatives > 1
+            && let Some(steps) = self.game.steps(pos, from)
+        {
+            let shape = self.game.shape(pos);
+            let bundle =
+                Bundle::shortest(shape, from, zone.aim.target, zone.length() as u32, &steps);
+            if let Some(layer) = bundle.and_then(|b| b.layers.get(1).copied()) {
+                to |= layer;
+            }
+        }
+        Some(Named { from, to })
+    }
+}
+
+impl<R, Z> Narrowing<R> for ZoneNarrowing<'_, Z>
+where
+    R: MoveSquares,
+    Z: ZoneGame<Position = R::Position>,
+{
+    fn narrow(&self, rules: &R, pos: &R::Position, ply: usize, moves: &mut Vec<R::Move>) {
+        if ply >= self.plies || !self.game.has_zones(pos) || moves.len() <= 1 {
+            return;
+        }
+        let us = self.game.to_move(pos);
+        let built = build(self.game, pos, self.horizon);
+        let named = self.named(pos, us, &built);
+        let mut tactical = Vec::new();
+        rules.tactical_moves(pos, &mut tactical);
+        let kept: Vec<R::Move> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                tactical.contains(&mv) || {
+                    let (from, to) = rules.move_squares(mv);
+                    from.is_some_and(|f| named.iter().any(|n| n.from == f && n.to.has(to)))
+                }
+            })
+            .collect();
+        if !kept.is_empty() {
+            *moves = kept;
+        }
+    }
+}
