@@ -20,7 +20,7 @@ fn perft_bench(c: &mut Criterion) {
     let middle: Vec<Position> = [
         // Rats in the ponds, lions and tigers at the banks: jumps and blocks.
         "l5t/1d3c1/2p1w1e/1r5/3L3/4R2/E1W1P2/1C3D1/T6 w",
-        "2t4/1d1l1c1/r1p1w1e/7/2R1T2/7/E1W1P2/1C1L1D1/7 b",
+        "2t4/1d1l1c1/r1p1w1e/7/2RT3/7/E1W1P2/1C1L1D1/7 b",
     ]
     .iter()
     .map(|s| s.parse().expect("a benchmark position"))

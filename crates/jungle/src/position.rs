@@ -816,7 +816,7 @@ mod tests {
             ("l5l/7/7/7/7/7/7/7/7 w", "column 3: a second black lion"),
             (
                 "l6/7/7/1E5/7/7/7/7/7 w",
-                "column 14: the elephant on b6 stands on water",
+                "column 9: the elephant on b6 stands on water",
             ),
             ("l6/7/7/7/7/7/7/7/3L3 w", "own den"),
             ("3L3/7/7/7/7/7/7/7/7 w", "enemy den"),
