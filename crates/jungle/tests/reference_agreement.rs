@@ -214,11 +214,11 @@ fn random_position(rng: &mut XorShift) -> String {
         }
     }
     let mut rows = Vec::new();
-    for r in (0..9).rev() {
+    for rank in board.iter().rev() {
         let mut row = String::new();
         let mut run = 0;
-        for f in 0..7 {
-            match board[r][f] {
+        for square in rank {
+            match *square {
                 None => run += 1,
                 Some(c) => {
                     if run > 0 {
