@@ -18,7 +18,7 @@ impl Rules for Jungle {
 
     fn moves(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        pos.for_each_legal(|mv, _| out.push(mv));
+        out.extend(pos.legal_moves());
     }
 
     fn play(&self, pos: &Position, mv: Move) -> Position {
