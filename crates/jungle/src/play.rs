@@ -1,0 +1,107 @@
+//! Jungle on the core's search: the [`Rules`] it implements, with the evaluation of
+//! [`crate::eval`].
+
+use crate::eval::{Weights, evaluate};
+use crate::{Move, Position, QUIET_LIMIT};
+use zonal_core::{Rules, Terminal};
+
+/// Jungle for [`zonal_core::search`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Jungle {
+    /// The evaluation's weights.
+    pub weights: Weights,
+}
+
+impl Rules for Jungle {
+    type Position = Position;
+    type Move = Move;
+
+    fn moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        out.extend(pos.legal_moves());
+    }
+
+    fn play(&self, pos: &Position, mv: Move) -> Position {
+        pos.play(&mv)
+    }
+
+    fn terminal(&self, pos: &Position) -> Option<Terminal> {
+        pos.outcome().map(|o| {
+            if o.winner() == pos.side_to_move() {
+                Terminal::Win
+            } else {
+                Terminal::Loss
+            }
+        })
+    }
+
+    fn evaluate(&self, pos: &Position) -> i32 {
+        evaluate(pos, &self.weights)
+    }
+
+    fn key(&self, pos: &Position) -> u64 {
+        pos.hash_key()
+    }
+
+    fn irreversible(&self, _pos: &Position, _mv: Move, next: &Position) -> bool {
+        // A capture resets the quiet counter.
+        next.quiet_plies() == 0
+    }
+
+    fn drawn_by_counter(&self, pos: &Position) -> bool {
+        pos.quiet_plies() >= QUIET_LIMIT
+    }
+
+    fn order_hint(&self, pos: &Position, mv: Move) -> i32 {
+        // Den entries first, then captures by the victim's value.
+        let us = pos.side_to_move();
+        if crate::geometry::enemy_den(us) & crate::geometry::bit(mv.to()) != 0 {
+            return 100_000;
+        }
+        match pos.piece_at(mv.to()) {
+            Some((side, victim)) if side != us => 1_000 + self.weights.material[victim as usize],
+            _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zonal_core::{Limits, WIN_BOUND, search};
+
+    fn best(text: &str, depth: u32) -> (Option<String>, i32) {
+        let pos: Position = text.parse().unwrap();
+        let r = search(
+            &Jungle::default(),
+            &pos,
+            &[],
+            &Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+        );
+        (r.best.map(|m| m.to_string()), r.score)
+    }
+
+    #[test]
+    fn finds_the_wins_of_the_examples() {
+        // J10a: d8d9 enters the den.
+        let (mv, score) = best("c6/3D3/7/7/7/7/7/7/7 w", 3);
+        assert_eq!(mv.as_deref(), Some("d8d9"));
+        assert!(score > WIN_BOUND);
+        // J8a: the cat must take the trapped elephant, or Black enters the den.
+        let (mv, _) = best("6c/7/7/7/7/7/7/2Ce3/7 w", 3);
+        assert_eq!(mv.as_deref(), Some("c2d2"));
+        // J12: taking the last piece wins.
+        let (mv, score) = best("7/7/7/7/7/3e3/3R3/7/7 w", 2);
+        assert_eq!(mv.as_deref(), Some("d3d4"));
+        assert!(score > WIN_BOUND);
+    }
+
+    #[test]
+    fn a_position_without_moves_is_lost() {
+        let pos: Position = "cL5/W6/7/7/7/7/7/7/7 b".parse().unwrap();
+        assert_eq!(Jungle::default().terminal(&pos), Some(Terminal::Loss));
+    }
+}
