@@ -6,7 +6,9 @@
 mod reference;
 
 use reference::{End, Mv, Pos, RefGame, perft as ref_perft};
-use zonal_hnefatafl::{DEFENDERS, Game, Move, Outcome, Position, Ruleset, perft, square_name};
+use zonal_hnefatafl::{
+    DEFENDERS, Game, Move, Outcome, Position, Ruleset, divide, perft, square_name,
+};
 
 /// A small xorshift64 generator with fixed seeds: the random games are the same on every run.
 struct XorShift(u64);
@@ -447,6 +449,23 @@ fn perft_of_the_fast_generator_deeper() {
     // Checked by the reference at depth 3 above; these are the fast generator's own figures.
     assert_eq!(perft(&Position::start(Ruleset::SEED_9), 4), 15_951_824);
     assert_eq!(perft(&Position::start(Ruleset::COPENHAGEN), 4), 50_456_804);
+    // Divide splits the count by the first move, in the order of the legal moves.
+    let start = Position::start(Ruleset::SEED_9);
+    let split = divide(&start, 3);
+    assert_eq!(
+        split.iter().map(|(m, _)| *m).collect::<Vec<_>>(),
+        start.legal_moves()
+    );
+    assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 285_728);
+    let r = reference(Ruleset::SEED_9.start_string());
+    for (m, n) in split.iter().take(8) {
+        let rm = r
+            .legal_moves()
+            .into_iter()
+            .find(|x| x.to_string() == m.to_string())
+            .expect("the same move");
+        assert_eq!(ref_perft(&r.play(rm).0, 2), *n, "{m}");
+    }
 }
 
 #[test]
