@@ -66,14 +66,25 @@ impl Game {
             });
         }
         let mv = self.position.parse_move(text)?;
-        self.play(mv);
+        self.play(mv)?;
         Ok(mv)
     }
 
-    /// Plays the legal move `mv` and returns the soldiers it captured. The caller checks
-    /// legality ([`Position::is_legal`]); the game must not be over.
-    pub fn play(&mut self, mv: Move) -> u128 {
-        debug_assert!(self.end.is_none() && self.position.is_legal(mv));
+    /// Plays `mv` and returns the soldiers it captured; refused if the game is over or the move
+    /// is not legal.
+    pub fn play(&mut self, mv: Move) -> Result<u128, MoveError> {
+        if let Some(end) = self.end {
+            return Err(MoveError::Illegal {
+                text: mv.to_string(),
+                reason: format!("the game is over: {end}"),
+            });
+        }
+        if !self.position.is_legal(mv) {
+            return Err(MoveError::Illegal {
+                text: mv.to_string(),
+                reason: "not a legal move of the position".into(),
+            });
+        }
         let (next, captured) = self.position.play_with_captures(mv);
         self.position = next;
         self.moves.push(mv);
@@ -84,7 +95,7 @@ impl Game {
             None if *count >= 3 => Some(Outcome::Repetition),
             None => next.outcome(),
         };
-        captured
+        Ok(captured)
     }
 }
 
@@ -100,6 +111,17 @@ mod tests {
         assert_eq!(game.end(), Some(Outcome::KingEscaped));
         let err = game.play_text("d4d5").unwrap_err().to_string();
         assert!(err.contains("the game is over"), "{err}");
+        // A move that is not legal is refused, whatever its numbers.
+        let mut game = Game::new("9/9/9/9/9/3a5/9/9/6k2 d seed".parse().unwrap());
+        for mv in [
+            Move::new(6, 7, 11),
+            Move::new(200, 3, 9),
+            Move::new(6, 6, 9),
+            Move::new(30, 31, 9),
+        ] {
+            assert!(game.play(mv).is_err(), "{mv}");
+        }
+        assert_eq!(game.play(Move::new(6, 7, 9)), Ok(0));
     }
 
     #[test]

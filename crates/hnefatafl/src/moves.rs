@@ -41,8 +41,12 @@ impl Move {
     }
 }
 
-/// The name of square `sq` on a board `size` wide: `e5`, `k11`.
+/// The name of square `sq` on a board `size` wide: `e5`, `k11` (`?` for a square that is not on
+/// a board of 1 to 11 files).
 pub fn square_name(sq: u32, size: u32) -> String {
+    if size == 0 || size > 11 || sq >= size * size {
+        return "?".into();
+    }
     let file = (b'a' + (sq % size) as u8) as char;
     format!("{file}{}", sq / size + 1)
 }
@@ -189,5 +193,6 @@ mod tests {
         assert!(read("e1e4x", 9).is_err());
         assert!(read("e1-e4e5", 9).is_err());
         assert_eq!(Move::new(0, 120, 11).to_string(), "a1k11");
+        assert_eq!(Move::new(0, 200, 0).to_string(), "??");
     }
 }
