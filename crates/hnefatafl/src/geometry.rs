@@ -1,0 +1,221 @@
+//! Board geometry of the two board sizes as precomputed tables: rook rays, neighbours, the
+//! special squares and the masks the set-wise move generator and flood fills use.
+//!
+//! Squares are `index = rank * n + file` (a1 = 0), as in `zonal-board`.
+
+/// No square (a neighbour off the board).
+pub const NONE: u8 = u8::MAX;
+
+/// Directions: north (rank up), east (file up), south, west. North and east raise the index.
+pub const NORTH: usize = 0;
+/// East: file up.
+pub const EAST: usize = 1;
+/// South: rank down.
+pub const SOUTH: usize = 2;
+/// West: file down.
+pub const WEST: usize = 3;
+
+/// The tables of one board size (9 or 11).
+#[derive(Debug)]
+pub struct Geometry {
+    /// Files (= ranks).
+    pub n: u32,
+    /// Every square of the board.
+    pub all: u128,
+    /// The four corners.
+    pub corners: u128,
+    /// The throne (centre square) as a set.
+    pub throne: u128,
+    /// The throne's index.
+    pub throne_sq: u32,
+    /// The edge squares (corners included).
+    pub edge: u128,
+    /// Squares not on file a (they may step west).
+    pub not_west: u128,
+    /// Squares not on the last file (they may step east).
+    pub not_east: u128,
+    /// The four squares next to the throne.
+    pub next_to_throne: u128,
+    /// The eight squares next to a corner.
+    pub next_to_corner: u128,
+    /// `rays[dir][sq]`: the squares from `sq` (exclusive) to the board's end in direction `dir`.
+    pub rays: [[u128; 121]; 4],
+    /// `step[dir][sq]`: the neighbour of `sq` in direction `dir`, or [`NONE`].
+    pub step: [[u8; 121]; 4],
+}
+
+const fn bit(sq: u32) -> u128 {
+    1u128 << sq
+}
+
+impl Geometry {
+    const fn new(n: u32) -> Geometry {
+        let mut g = Geometry {
+            n,
+            all: 0,
+            corners: 0,
+            throne: 0,
+            throne_sq: (n / 2) * n + n / 2,
+            edge: 0,
+            not_west: 0,
+            not_east: 0,
+            next_to_throne: 0,
+            next_to_corner: 0,
+            rays: [[0; 121]; 4],
+            step: [[NONE; 121]; 4],
+        };
+        g.throne = bit(g.throne_sq);
+        let last = n - 1;
+        let mut sq = 0;
+        while sq < n * n {
+            let (f, r) = (sq % n, sq / n);
+            g.all |= bit(sq);
+            if f == 0 || r == 0 || f == last || r == last {
+                g.edge |= bit(sq);
+            }
+            if (f == 0 || f == last) && (r == 0 || r == last) {
+                g.corners |= bit(sq);
+            }
+            if f != 0 {
+                g.not_west |= bit(sq);
+            }
+            if f != last {
+                g.not_east |= bit(sq);
+            }
+            let deltas: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+            let mut d = 0;
+            while d < 4 {
+                let (df, dr) = deltas[d];
+                let (mut x, mut y) = (f as i32 + df, r as i32 + dr);
+                let mut first = true;
+                while x >= 0 && y >= 0 && x < n as i32 && y < n as i32 {
+                    let to = y as u32 * n + x as u32;
+                    g.rays[d][sq as usize] |= bit(to);
+                    if first {
+                        g.step[d][sq as usize] = to as u8;
+                        first = false;
+                    }
+                    x += df;
+                    y += dr;
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        let mut d = 0;
+        while d < 4 {
+            let t = g.step[d][g.throne_sq as usize];
+            g.next_to_throne |= bit(t as u32);
+            let mut c = 0;
+            let corners = [0, last, last * n, last * n + last];
+            while c < 4 {
+                let s = g.step[d][corners[c] as usize];
+                if s != NONE {
+                    g.next_to_corner |= bit(s as u32);
+                }
+                c += 1;
+            }
+            d += 1;
+        }
+        g
+    }
+
+    /// The tables of the `n`x`n` board (9 or 11).
+    #[inline]
+    pub fn of(n: u32) -> &'static Geometry {
+        if n == 9 { &GEO9 } else { &GEO11 }
+    }
+
+    /// The set one step in every orthogonal direction from `set` (not `set` itself).
+    #[inline]
+    pub fn spread(&self, set: u128) -> u128 {
+        ((set << self.n)
+            | (set >> self.n)
+            | ((set & self.not_east) << 1)
+            | ((set & self.not_west) >> 1))
+            & self.all
+    }
+
+    /// The squares reachable from `seed` by orthogonal steps through `through` (`seed` included).
+    #[inline]
+    pub fn flood(&self, seed: u128, through: u128) -> u128 {
+        let mut r = seed;
+        loop {
+            let next = r | (self.spread(r) & through);
+            if next == r {
+                return r;
+            }
+            r = next;
+        }
+    }
+
+    /// The rook moves from `from` with `occupied` squares blocking (landing squares only, any
+    /// piece or not).
+    #[inline]
+    pub fn slides(&self, from: u32, occupied: u128) -> u128 {
+        let f = from as usize;
+        let mut out = 0;
+        // North and east raise the index: the nearest blocker is the lowest bit.
+        let ray = self.rays[NORTH][f];
+        let b = ray & occupied;
+        out |= if b == 0 {
+            ray
+        } else {
+            ray & ((b & b.wrapping_neg()) - 1)
+        };
+        let ray = self.rays[EAST][f];
+        let b = ray & occupied;
+        out |= if b == 0 {
+            ray
+        } else {
+            ray & ((b & b.wrapping_neg()) - 1)
+        };
+        // South and west lower it: the nearest blocker is the highest bit.
+        let ray = self.rays[SOUTH][f];
+        let b = ray & occupied;
+        out |= if b == 0 {
+            ray
+        } else {
+            ray & !((2u128 << (127 - b.leading_zeros())) - 1)
+        };
+        let ray = self.rays[WEST][f];
+        let b = ray & occupied;
+        out |= if b == 0 {
+            ray
+        } else {
+            ray & !((2u128 << (127 - b.leading_zeros())) - 1)
+        };
+        out
+    }
+}
+
+static GEO9: Geometry = Geometry::new(9);
+static GEO11: Geometry = Geometry::new(11);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_of_both_sizes() {
+        let g = Geometry::of(9);
+        assert_eq!(g.throne_sq, 40);
+        assert_eq!(g.corners, bit(0) | bit(8) | bit(72) | bit(80));
+        assert_eq!(g.edge.count_ones(), 32);
+        assert_eq!(g.next_to_throne, bit(31) | bit(39) | bit(41) | bit(49));
+        assert_eq!(g.next_to_corner.count_ones(), 8);
+        let g = Geometry::of(11);
+        assert_eq!(g.throne_sq, 60);
+        assert_eq!(g.edge.count_ones(), 40);
+        assert_eq!(g.rays[NORTH][0].count_ones(), 10);
+        assert_eq!(g.step[WEST][0], NONE);
+        assert_eq!(g.step[EAST][10], NONE);
+        // a1 with a blocker on a4 and d1: a2 a3, b1 c1.
+        let s = g.slides(0, bit(33) | bit(3));
+        assert_eq!(s, bit(11) | bit(22) | bit(1) | bit(2));
+        // f6 with nothing around: 20 squares.
+        assert_eq!(g.slides(60, 0).count_ones(), 20);
+        // flood from a1 through the first rank only.
+        assert_eq!(g.flood(bit(0), 0x7ff), 0x7ff);
+    }
+}
