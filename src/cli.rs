@@ -53,6 +53,9 @@ fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
         .map_err(CliError::output)
 }
 
+mod generic;
+mod hnefatafl;
+mod jungle;
 mod proryv;
 mod proryv_match;
 
@@ -78,6 +81,12 @@ pub enum GameName {
     /// Прорыв, kings and rooks race with drops (docs/proryv.md).
     #[value(name = "proryv")]
     Proryv,
+    /// Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen (docs/hnefatafl.md).
+    #[value(name = "hnefatafl")]
+    Hnefatafl,
+    /// Dou Shou Qi, the Jungle game (docs/jungle.md).
+    #[value(name = "jungle")]
+    Jungle,
 }
 
 /// A position given on the command line.
@@ -225,6 +234,10 @@ pub enum Command {
         /// A game in book notation, e.g. "1.e2-e4 e7-e5 2.Кт d1-g4".
         #[arg(long)]
         book: Option<String>,
+        /// A game record in the game's record form, moves separated by spaces (Hnefatafl:
+        /// "e1-e3 f4-f3xf2"; coordinate moves are read too; Jungle: "a3a4 g7g6").
+        #[arg(long, conflicts_with = "book")]
+        record: Option<String>,
         /// JSON output.
         #[arg(long)]
         json: bool,
@@ -576,6 +589,8 @@ fn stated_game(command: &Command) -> Result<GameName, CliError> {
         let Some(name) = text.strip_prefix("game ") else {
             break;
         };
+        // A game line may name a ruleset after the game (`game hnefatafl copenhagen`).
+        let name = name.split_whitespace().next().unwrap_or_default();
         return GameName::from_str(name.trim(), false).map_err(|_| {
             CliError::input(format!(
                 "{}:{line}:6: unknown game {:?} (`zonal games` lists the games)",
@@ -593,6 +608,12 @@ fn games() -> Result<(), CliError> {
     outln!(
         "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, distance, trajectories, zones (--after), render, search, analyse, match, bench"
     );
+    outln!(
+        "hnefatafl Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen, rules: docs/hnefatafl.md; moves, play (--record), perft, search, analyse, match, bench"
+    );
+    outln!(
+        "jungle    Dou Shou Qi (Jungle), rules: docs/jungle.md; moves, play, perft, search, analyse, match, bench"
+    );
     Ok(())
 }
 
@@ -605,8 +626,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(game) => game,
         None => stated_game(&cli.command)?,
     };
-    if game == GameName::Proryv {
-        return proryv::run(cli.command);
+    match game {
+        GameName::Proryv => return proryv::run(cli.command),
+        GameName::Hnefatafl => return generic::run::<hnefatafl::Hnefatafl>(cli.command),
+        GameName::Jungle => return generic::run::<jungle::Jungle>(cli.command),
+        GameName::ChessT1 => {}
     }
     match cli.command {
         Command::Games => games(),
@@ -614,10 +638,19 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Force { pos, raw, json } => force(&pos.resolve()?, raw, json),
         Command::Play {
             pos,
-            moves,
+            mut moves,
             book,
+            record: game_record,
             json,
         } => {
+            if let Some(text) = game_record {
+                if !moves.is_empty() {
+                    return Err(CliError::input(
+                        "give the moves either as arguments or with --record, not both",
+                    ));
+                }
+                moves = text.split_whitespace().map(str::to_string).collect();
+            }
             let (start, record) = pos.resolve_record()?;
             play(start, record.as_ref(), &moves, book.as_deref(), json)
         }

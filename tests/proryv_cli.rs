@@ -94,7 +94,7 @@ fn errors_name_the_game_and_its_rule() {
         "{}",
         stderr(&out)
     );
-    let out = zonal(&["moves", "--game", "hnefatafl", "startpos"]);
+    let out = zonal(&["moves", "--game", "tablut", "startpos"]);
     assert_eq!(out.status.code(), Some(2));
     let out = zonal(&["games"]);
     assert!(stdout(&out).contains("chess-t1") && stdout(&out).contains("proryv"));
@@ -189,12 +189,12 @@ fn position_files_state_their_game() {
     assert!(stderr(&out).contains("start.pos:2:1: the file holds positions of \"proryv\""));
     // An unknown game.
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join("jungle.pos");
-    std::fs::write(&path, "# x\ngame jungle\n").expect("write");
+    let path = dir.join("tablut.pos");
+    std::fs::write(&path, "# x\ngame tablut\n").expect("write");
     let out = zonal(&["moves", path.to_str().expect("utf-8")]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        stderr(&out).contains("jungle.pos:2:6: unknown game \"jungle\""),
+        stderr(&out).contains("tablut.pos:2:6: unknown game \"tablut\""),
         "{}",
         stderr(&out)
     );

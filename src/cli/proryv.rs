@@ -20,10 +20,19 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Command::Moves { pos, json } => moves(&position(&pos)?, json),
         Command::Play {
             pos,
-            moves,
+            mut moves,
             book,
+            record: game_record,
             json,
         } => {
+            if let Some(text) = game_record {
+                if !moves.is_empty() {
+                    return Err(CliError::input(
+                        "give the plies either as arguments or with --record, not both",
+                    ));
+                }
+                moves = text.split_whitespace().map(str::to_string).collect();
+            }
             if book.is_some() {
                 return Err(CliError::input(format!(
                     "{NAME}: --book reads chess-t1's book notation; give the plies (`R@d4 d4d7`)"

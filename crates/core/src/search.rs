@@ -39,6 +39,12 @@ pub trait Rules {
     fn drawn_by_counter(&self, _pos: &Self::Position) -> bool {
         false
     }
+    /// What a repetition inside the tree means for the side to move of the repeated position
+    /// (the tree scores the first repetition since the last irreversible move). A draw by
+    /// default; in some games one side loses by it.
+    fn repetition(&self, _pos: &Self::Position) -> Terminal {
+        Terminal::Draw
+    }
     /// A move-ordering hint: larger first (captures, promotions). 0 by default.
     fn order_hint(&self, _pos: &Self::Position, _mv: Self::Move) -> i32 {
         0
@@ -240,7 +246,11 @@ impl<R: Rules, N: Narrowing<R>> Searcher<'_, R, N> {
             let from = *self.reversible_from.last().unwrap_or(&0);
             let n = self.path.len();
             if self.path[from..n.saturating_sub(1)].contains(&key) {
-                return 0;
+                return match self.rules.repetition(pos) {
+                    Terminal::Draw => 0,
+                    Terminal::Win => WIN - ply as i32,
+                    Terminal::Loss => -(WIN - ply as i32),
+                };
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {

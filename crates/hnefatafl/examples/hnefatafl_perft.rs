@@ -1,5 +1,5 @@
 //! Perft from a start position or a position string, with the speed:
-//! `cargo run --release -p zonal-hnefatafl --example perft -- copenhagen 5`
+//! `cargo run --release -p zonal-hnefatafl --example hnefatafl_perft -- copenhagen 5`
 //! (first argument `seed9`, `seed11`, `copenhagen` or a quoted position string; `divide` as a
 //! third argument splits the count by the first move).
 

@@ -1,0 +1,945 @@
+//! The commands of the games played on the core's search (`--game hnefatafl`, `--game jungle`),
+//! written once over [`CliGame`]: moves, play (a record), perft, search and analyse (full-width
+//! or zone-guided), match between built-in players, and bench. Each game supplies a small
+//! [`CliGame`] implementation in its own module.
+
+use super::{CliError, Command, MatchArgs, PosArg, print_json, report_perft, write_out};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::fmt::{Debug, Display, Write as _};
+use std::time::Instant;
+use zonal_board::Side;
+use zonal_core::rating::elo_interval;
+use zonal_core::record::Record;
+use zonal_core::rng::Rng;
+use zonal_core::{Limits, Rules, SearchResult, WIN, WIN_BOUND, search};
+
+/// How a played game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Side>,
+    /// A short name for match reports (`king_escaped`, `den`, ...).
+    pub reason: String,
+    /// The end in words.
+    pub text: String,
+}
+
+/// What the command line needs of a game played on the core's search.
+pub trait CliGame {
+    /// The name `--game` takes and JSON shows.
+    const ID: &'static str;
+    /// The name errors and reports show.
+    const NAME: &'static str;
+    /// Position arguments that name a start position, with what each is (`startpos` first).
+    const STARTS: &'static [(&'static str, &'static str)];
+    /// Words a game record may end with instead of a move (e.g. a loss on time).
+    const RECORD_ENDS: &'static [&'static str] = &[];
+    /// A position.
+    type Position: Copy + Display + Send + Sync;
+    /// A move.
+    type Move: Copy + Eq + Debug + Display + Send + Sync;
+    /// The search's rules.
+    type Rules: Rules<Position = Self::Position, Move = Self::Move>;
+    /// A game in progress, with the history its draw rules need.
+    type Game: Clone + Send;
+
+    /// The search's rules for positions like `pos`.
+    fn rules(pos: &Self::Position) -> Self::Rules;
+    /// The start position a name of [`CliGame::STARTS`] gives.
+    fn start(name: &str) -> Option<Self::Position>;
+    /// A position string.
+    fn parse_position(text: &str) -> Result<Self::Position, String>;
+    /// A position file's records.
+    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Self::Position>>, String>;
+    /// The legal moves.
+    fn legal_moves(pos: &Self::Position) -> Vec<Self::Move>;
+    /// The side to move.
+    fn side(pos: &Self::Position) -> Side;
+    /// The side to move's name.
+    fn side_name(pos: &Self::Position) -> &'static str;
+    /// The game's end shown by the position alone, in words.
+    fn outcome(pos: &Self::Position) -> Option<String>;
+    /// The board as text.
+    fn diagram(pos: &Self::Position) -> String;
+    /// Leaves counted to `depth`.
+    fn perft(pos: &Self::Position, depth: u32) -> u64;
+    /// Leaves counted to `depth` below each root move.
+    fn divide(pos: &Self::Position, depth: u32) -> Vec<(Self::Move, u64)>;
+    /// A game from `start`.
+    fn new_game(start: Self::Position) -> Self::Game;
+    /// Plays a move given as text (coordinate form, or the game's record form) in `game`.
+    fn play_text(game: &mut Self::Game, text: &str) -> Result<(), String>;
+    /// The game's current position.
+    fn current(game: &Self::Game) -> Self::Position;
+    /// The game's moves in the game's record form.
+    fn record(game: &Self::Game) -> Vec<String>;
+    /// How the game ended, if it did.
+    fn end(game: &Self::Game) -> Option<GameEnd>;
+    /// The zone-guided search at `horizon`, if the game has zones; `None` searches full-width.
+    fn guided(
+        _pos: &Self::Position,
+        _history: &[u64],
+        _limits: &Limits,
+        _horizon: i32,
+    ) -> Option<SearchResult<Self::Move>> {
+        None
+    }
+}
+
+/// Runs `command` for the game `G`.
+pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Moves { pos, json } => moves::<G>(&position::<G>(&pos)?, json),
+        Command::Play {
+            pos,
+            moves,
+            book,
+            record,
+            json,
+        } => {
+            if book.is_some() {
+                return Err(CliError::input(format!(
+                    "{}: --book reads chess-t1's book notation; give the moves or --record",
+                    G::NAME
+                )));
+            }
+            let (start, file_record) = positions::<G>(&pos)?.remove(0);
+            let mut list: Vec<String> = match &record {
+                Some(r) => r.split_whitespace().map(str::to_string).collect(),
+                None => file_record
+                    .as_ref()
+                    .and_then(|r| r.operands("moves"))
+                    .map(<[String]>::to_vec)
+                    .unwrap_or_default(),
+            };
+            if record.is_some() && !moves.is_empty() {
+                return Err(CliError::input(
+                    "give the moves either as arguments or with --record, not both",
+                ));
+            }
+            if record.is_none() && !moves.is_empty() {
+                list = moves;
+            }
+            play::<G>(start, &list, json)
+        }
+        Command::Perft {
+            depth,
+            pos,
+            id,
+            index,
+            divide,
+            parallel: _,
+        } => {
+            let p = position::<G>(&PosArg { pos, id, index })?;
+            let start = Instant::now();
+            let rows = divide.then(|| {
+                G::divide(&p, depth)
+                    .into_iter()
+                    .map(|(m, n)| (m.to_string(), n))
+                    .collect()
+            });
+            report_perft(depth, start, rows, || G::perft(&p, depth), "one core")
+        }
+        Command::Search {
+            pos,
+            depth,
+            bounds,
+            full,
+            horizon,
+            json,
+            ..
+        } => {
+            let mode = Mode::new(full, horizon, &bounds.limits(depth, 4));
+            search_cmd::<G>(&position::<G>(&pos)?, &mode, json)
+        }
+        Command::Analyse {
+            pos,
+            id,
+            index,
+            depth,
+            bounds,
+            full,
+            horizon,
+            top,
+            json,
+            ..
+        } => {
+            let mode = Mode::new(full, horizon, &bounds.limits(depth, 4));
+            let mut all = Vec::new();
+            for text in &pos {
+                all.extend(positions::<G>(&PosArg {
+                    pos: text.clone(),
+                    id: id.clone(),
+                    index,
+                })?);
+            }
+            analyse::<G>(&all, &mode, top as usize, json)
+        }
+        Command::Match(args) => match_cmd::<G>(&args),
+        Command::Bench { quick, json } => bench::<G>(quick, json),
+        other => Err(CliError::input(format!(
+            "{}: `zonal {}` is not available for this game yet (it has moves, play, perft, search, analyse, match, bench; \
+             `zonal games` lists what each game supports)",
+            G::NAME,
+            command_name(&other)
+        ))),
+    }
+}
+
+/// The subcommand's name as typed.
+fn command_name(command: &Command) -> String {
+    let debug = format!("{command:?}");
+    let name: String = debug.chars().take_while(|c| c.is_alphanumeric()).collect();
+    name.to_lowercase()
+}
+
+/// Largest position file read (suites are small).
+const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// A position with its position-file record, if it came from a file.
+type Loaded<P> = (P, Option<Record<P>>);
+
+/// The first position an argument names.
+fn position<G: CliGame>(arg: &PosArg) -> Result<G::Position, CliError> {
+    Ok(positions::<G>(arg)?.remove(0).0)
+}
+
+/// The positions an argument names: a start's name, a position string, or a position file's
+/// positions (all, or the one `--id` / `--index` picks), each with its record.
+fn positions<G: CliGame>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliError> {
+    if let Some(p) = G::start(&arg.pos) {
+        return Ok(vec![(p, None)]);
+    }
+    let path = std::path::Path::new(&arg.pos);
+    if path.is_file() {
+        let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+        if size > MAX_FILE_BYTES {
+            return Err(CliError::input(format!(
+                "{}: {} position files are read whole, up to {MAX_FILE_BYTES} bytes; this one has {size}",
+                path.display(),
+                G::NAME
+            )));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            CliError::input(format!("{}: cannot read the file: {e}", path.display()))
+        })?;
+        let records = G::parse_file(&text, &path.display().to_string()).map_err(CliError::input)?;
+        let total = records.len();
+        let chosen: Vec<Record<G::Position>> = match (&arg.id, arg.index) {
+            (Some(id), _) => records
+                .into_iter()
+                .filter(|r| r.id() == Some(id.as_str()))
+                .collect(),
+            (None, Some(i)) => i
+                .checked_sub(1)
+                .and_then(|i| records.into_iter().nth(i))
+                .into_iter()
+                .collect(),
+            (None, None) => records,
+        };
+        if chosen.is_empty() {
+            return Err(CliError::input(format!(
+                "{}: no such position ({total} positions in the file)",
+                path.display()
+            )));
+        }
+        return Ok(chosen.into_iter().map(|r| (r.position, Some(r))).collect());
+    }
+    if arg.id.is_some() || arg.index.is_some() {
+        return Err(CliError::input(format!(
+            "{}: --id and --index pick from a position file, and {:?} is not one",
+            G::NAME,
+            zonal::excerpt::excerpt(&arg.pos)
+        )));
+    }
+    let starts: Vec<&str> = G::STARTS.iter().map(|s| s.0).collect();
+    let p = G::parse_position(&arg.pos).map_err(|e| {
+        CliError::input(format!(
+            "{e} (in {:?}; a position string, a position file, or one of: {})",
+            zonal::excerpt::excerpt(&arg.pos),
+            starts.join(", ")
+        ))
+    })?;
+    Ok(vec![(p, None)])
+}
+
+fn status<G: CliGame>(pos: &G::Position) -> String {
+    G::outcome(pos).unwrap_or_else(|| "ongoing".to_string())
+}
+
+fn moves<G: CliGame>(pos: &G::Position, json: bool) -> Result<(), CliError> {
+    let mut list: Vec<String> = G::legal_moves(pos).iter().map(|m| m.to_string()).collect();
+    list.sort();
+    if let Some(o) = G::outcome(pos) {
+        eprintln!("no moves: the game is over: {o}");
+    }
+    if json {
+        return print_json(&serde_json::json!({
+            "game": G::ID,
+            "position": pos.to_string(),
+            "side": G::side_name(pos),
+            "status": status::<G>(pos),
+            "moves": list,
+        }));
+    }
+    for m in &list {
+        outln!("{m}");
+    }
+    Ok(())
+}
+
+fn play<G: CliGame>(start: G::Position, list: &[String], json: bool) -> Result<(), CliError> {
+    // A record's closing word (a loss on time) ends the record, not the game by the rules.
+    let (list, closing) = match list.split_last() {
+        Some((last, rest)) if G::RECORD_ENDS.contains(&last.as_str()) => (rest, Some(last)),
+        _ => (list, None),
+    };
+    let mut game = G::new_game(start);
+    for (i, text) in list.iter().enumerate() {
+        if let Some(end) = G::end(&game) {
+            return Err(CliError::input(format!(
+                "move {} ({}): the game is over: {}",
+                i + 1,
+                zonal::excerpt::excerpt(text),
+                end.text
+            )));
+        }
+        G::play_text(&mut game, text).map_err(|e| {
+            CliError::input(format!(
+                "move {} ({}): {e}",
+                i + 1,
+                zonal::excerpt::excerpt(text)
+            ))
+        })?;
+    }
+    let pos = G::current(&game);
+    let end = G::end(&game);
+    let mut status = end
+        .as_ref()
+        .map_or_else(|| "ongoing".to_string(), |e| e.text.clone());
+    if let Some(word) = closing {
+        status.push_str(&format!(" (the record ends: {word})"));
+    }
+    let record = G::record(&game);
+    if json {
+        return print_json(&serde_json::json!({
+            "game": G::ID,
+            "start": start.to_string(),
+            "moves": record,
+            "position": pos.to_string(),
+            "side": G::side_name(&pos),
+            "status": status,
+            "winner": end.as_ref().map(|e| e.winner.map(side_word)),
+        }));
+    }
+    outln!("{pos}");
+    outln!("{}", G::diagram(&pos));
+    outln!("status: {status}");
+    outln!(
+        "moves played: {}{}",
+        record.len(),
+        if record.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", record.join(" "))
+        }
+    );
+    Ok(())
+}
+
+fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+/// How `search` and `analyse` search.
+struct Mode {
+    full: bool,
+    horizon: i32,
+    limits: Limits,
+}
+
+impl Mode {
+    fn new(full: bool, horizon: i32, limits: &zonal::search::Limits) -> Mode {
+        Mode {
+            full,
+            horizon,
+            limits: Limits {
+                depth: limits.depth,
+                nodes: limits.nodes,
+                movetime_ms: limits.movetime_ms,
+            },
+        }
+    }
+
+    /// The search and its name: zone-guided where the game has zones and `--full` is not given.
+    fn search<G: CliGame>(&self, pos: &G::Position) -> (SearchResult<G::Move>, &'static str) {
+        if !self.full
+            && let Some(r) = G::guided(pos, &[], &self.limits, self.horizon)
+        {
+            return (r, "zone-guided");
+        }
+        (search(&G::rules(pos), pos, &[], &self.limits), "full-width")
+    }
+}
+
+/// A score for the side to move: units with two decimals, or the distance to a game end.
+fn score_text(score: i32) -> String {
+    if score > WIN_BOUND {
+        format!("wins in {}", WIN - score)
+    } else if score < -WIN_BOUND {
+        format!("loses in {}", WIN + score)
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}
+
+fn search_cmd<G: CliGame>(pos: &G::Position, mode: &Mode, json: bool) -> Result<(), CliError> {
+    let start = Instant::now();
+    let (r, name) = mode.search::<G>(pos);
+    let micros = start.elapsed().as_micros() as u64;
+    if json {
+        return print_json(&serde_json::json!({
+            "game": G::ID,
+            "position": pos.to_string(),
+            "search": name,
+            "best": r.best.map(|m| m.to_string()),
+            "score_cp": r.score,
+            "line": r.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "depth": r.depth,
+            "nodes": r.nodes,
+            "micros": micros,
+        }));
+    }
+    match r.best {
+        Some(best) => {
+            outln!(
+                "best {best} score {} nodes {} depth {}",
+                score_text(r.score),
+                r.nodes,
+                r.depth
+            );
+            let line: Vec<String> = r.line.iter().map(ToString::to_string).collect();
+            outln!("line {}", line.join(" "));
+        }
+        None => outln!("no move (status: {})", status::<G>(pos)),
+    }
+    eprintln!(
+        "search ({name}): {:.1} ms, {} nodes/s",
+        micros as f64 / 1000.0,
+        r.nodes * 1_000_000 / micros.max(1)
+    );
+    Ok(())
+}
+
+fn analyse<G: CliGame>(
+    all: &[Loaded<G::Position>],
+    mode: &Mode,
+    top: usize,
+    json: bool,
+) -> Result<(), CliError> {
+    let (mut with_answer, mut matched, mut nodes) = (0usize, 0usize, 0u64);
+    let mut values = Vec::new();
+    for (i, (pos, record)) in all.iter().enumerate() {
+        let (r, name) = mode.search::<G>(pos);
+        nodes += r.nodes;
+        let operands = |op: &str| -> Vec<String> {
+            record
+                .as_ref()
+                .and_then(|rec| rec.operands(op))
+                .map(<[String]>::to_vec)
+                .unwrap_or_default()
+        };
+        let (bm, am) = (operands("bm"), operands("am"));
+        let first = r.best.map(|m| m.to_string());
+        let verdict = (!bm.is_empty() || !am.is_empty()).then(|| {
+            first
+                .as_ref()
+                .is_some_and(|f| (bm.is_empty() || bm.contains(f)) && !am.contains(f))
+        });
+        with_answer += usize::from(verdict.is_some());
+        matched += usize::from(verdict == Some(true));
+        let id = record.as_ref().and_then(|r| r.id()).map(str::to_string);
+        let recommended: Vec<(String, i32)> = r
+            .root
+            .iter()
+            .take(top)
+            .map(|(m, s)| (m.to_string(), *s))
+            .collect();
+        if json {
+            values.push(serde_json::json!({
+                "game": G::ID,
+                "position": pos.to_string(),
+                "id": id,
+                "status": status::<G>(pos),
+                "search": name,
+                "depth": r.depth,
+                "nodes": r.nodes,
+                "matches": verdict,
+                "recommended": recommended
+                    .iter()
+                    .map(|(m, s)| serde_json::json!({"move": m, "score_cp": s}))
+                    .collect::<Vec<_>>(),
+                "line": r.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            }));
+            continue;
+        }
+        if i > 0 {
+            outln!();
+        }
+        match &id {
+            Some(id) => outln!("Position: {pos} (id {id})"),
+            None => outln!("Position: {pos}"),
+        }
+        outln!("{}", G::diagram(pos));
+        outln!("Status: {}", status::<G>(pos));
+        if recommended.is_empty() {
+            continue;
+        }
+        outln!(
+            "Recommended ({name}, depth {}, {} nodes; score for the side to move):",
+            r.depth,
+            r.nodes
+        );
+        for (m, s) in &recommended {
+            outln!("  {m:<8} {}", score_text(*s));
+        }
+        let line: Vec<String> = r.line.iter().map(ToString::to_string).collect();
+        outln!("Line: {}", line.join(" "));
+        if let Some(good) = verdict {
+            outln!(
+                "Expected: bm {}{}: {}",
+                bm.join(" "),
+                if am.is_empty() {
+                    String::new()
+                } else {
+                    format!(" am {}", am.join(" "))
+                },
+                if good { "matches" } else { "differs" }
+            );
+        }
+    }
+    if json {
+        return match (values.len(), values.pop()) {
+            (1, Some(one)) => print_json(&one),
+            (_, last) => {
+                values.extend(last);
+                print_json(&serde_json::json!({
+                    "game": G::ID,
+                    "analyses": values,
+                    "summary": {
+                        "positions": all.len(),
+                        "with_answer": with_answer,
+                        "matched": matched,
+                        "nodes": nodes,
+                    }
+                }))
+            }
+        };
+    }
+    if all.len() > 1 {
+        outln!(
+            "\nSuite: {} positions, {with_answer} with bm/am, first recommendation matches {matched} ({nodes} nodes)",
+            all.len()
+        );
+    }
+    Ok(())
+}
+
+/// A built-in player of a match: limits and the kind of search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Player {
+    limits: Limits,
+    full: bool,
+    horizon: i32,
+}
+
+impl Player {
+    /// Reads `key=value,...` (keys depth, nodes, movetime, mode = zones | full, horizon) over
+    /// the match's own limits.
+    fn parse<G: CliGame>(spec: &str, base: &Limits) -> Result<Player, CliError> {
+        let mut p = Player {
+            limits: *base,
+            full: false,
+            horizon: 4,
+        };
+        for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let bad = |why: &str| {
+                CliError::input(format!(
+                    "{}: player {:?}: {why} (keys: depth, nodes, movetime, mode=zones|full, horizon; e.g. mode=full,depth=4)",
+                    G::NAME,
+                    zonal::excerpt::excerpt(spec)
+                ))
+            };
+            let (key, value) = entry
+                .split_once('=')
+                .ok_or_else(|| bad(&format!("{entry:?} is not KEY=VALUE")))?;
+            let value = value.trim();
+            let number = |lo: u64, hi: u64| -> Result<u64, CliError> {
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (lo..=hi).contains(n))
+                    .ok_or_else(|| bad(&format!("{key}={value:?}: a whole number {lo}..={hi}")))
+            };
+            match key.trim() {
+                "depth" => p.limits.depth = Some(number(1, 64)? as u32),
+                "nodes" => p.limits.nodes = Some(number(1, u64::MAX)?),
+                "movetime" => p.limits.movetime_ms = Some(number(1, u64::MAX)?),
+                "horizon" => p.horizon = number(1, 12)? as i32,
+                "mode" => {
+                    p.full = match value {
+                        "full" => true,
+                        "zones" => false,
+                        _ => return Err(bad(&format!("mode {value:?}: zones or full"))),
+                    }
+                }
+                other => return Err(bad(&format!("unknown key {other:?}"))),
+            }
+        }
+        if p.limits.depth.is_none() && p.limits.nodes.is_none() && p.limits.movetime_ms.is_none() {
+            return Err(CliError::input(format!(
+                "{}: player {:?} has no limit: give --depth, --nodes or --movetime, or depth=N in the spec",
+                G::NAME,
+                zonal::excerpt::excerpt(spec)
+            )));
+        }
+        Ok(p)
+    }
+
+    fn describe(&self) -> String {
+        let mut s = String::from(if self.full { "mode=full" } else { "mode=zones" });
+        if !self.full {
+            let _ = write!(s, ",horizon={}", self.horizon);
+        }
+        if let Some(d) = self.limits.depth {
+            let _ = write!(s, ",depth={d}");
+        }
+        if let Some(n) = self.limits.nodes {
+            let _ = write!(s, ",nodes={n}");
+        }
+        if let Some(ms) = self.limits.movetime_ms {
+            let _ = write!(s, ",movetime={ms}");
+        }
+        s
+    }
+
+    fn choose<G: CliGame>(&self, pos: &G::Position, history: &[u64]) -> Option<G::Move> {
+        if !self.full
+            && let Some(r) = G::guided(pos, history, &self.limits, self.horizon)
+        {
+            return r.best;
+        }
+        search(&G::rules(pos), pos, history, &self.limits).best
+    }
+}
+
+/// One finished game of a match.
+struct Played<G: CliGame> {
+    number: u64,
+    start: G::Position,
+    /// Whether engine1 had White.
+    engine1_white: bool,
+    game: G::Game,
+    /// Half points of engine1 (2 win, 1 draw, 0 loss).
+    points: u32,
+}
+
+/// Plays one game from `start`, `players[0]` with White.
+fn play_game<G: CliGame>(start: G::Position, players: [&Player; 2], max_plies: u32) -> G::Game {
+    let mut game = G::new_game(start);
+    let mut history: Vec<u64> = Vec::new();
+    let mut plies = 0;
+    while G::end(&game).is_none() && plies < max_plies {
+        let pos = G::current(&game);
+        let rules = G::rules(&pos);
+        let mover = match G::side(&pos) {
+            Side::White => players[0],
+            Side::Black => players[1],
+        };
+        let Some(mv) = mover.choose::<G>(&pos, &history) else {
+            break;
+        };
+        if G::play_text(&mut game, &mv.to_string()).is_err() {
+            break;
+        }
+        history.push(rules.key(&pos));
+        plies += 1;
+    }
+    game
+}
+
+/// The openings of a match: the file's positions, or, when none is given, the start after
+/// `plies` random moves (seeded), as many as `count`.
+fn random_openings<G: CliGame>(count: usize, plies: usize) -> Vec<G::Position> {
+    let mut rng = Rng::new(20_261_125);
+    let mut out = Vec::new();
+    let Some(&(start_name, _)) = G::STARTS.first() else {
+        return out;
+    };
+    let Some(start) = G::start(start_name) else {
+        return out;
+    };
+    while out.len() < count {
+        let mut pos = start;
+        for _ in 0..plies {
+            let moves = G::legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let mut game = G::new_game(pos);
+            if G::play_text(&mut game, &moves[rng.below(moves.len())].to_string()).is_err() {
+                break;
+            }
+            pos = G::current(&game);
+        }
+        if G::outcome(&pos).is_none() {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
+    if args.cmd1.is_some() || args.cmd2.is_some() {
+        return Err(CliError::input(format!(
+            "{}: --cmd1/--cmd2 (external engines) speak chess-t1's engine protocol; give built-in players with --engine1/--engine2",
+            G::NAME
+        )));
+    }
+    if args.clock.is_some() || args.sprt.is_some() {
+        return Err(CliError::input(format!(
+            "{}: --clock and --sprt are not available for this game yet; use --movetime, --nodes or --depth",
+            G::NAME
+        )));
+    }
+    let base = Limits {
+        depth: args.depth,
+        nodes: args.nodes,
+        movetime_ms: args.movetime,
+    };
+    let spec = |s: &Option<String>| s.clone().unwrap_or_default();
+    let players = [
+        Player::parse::<G>(&spec(&args.engine1), &base)?,
+        Player::parse::<G>(&spec(&args.engine2), &base)?,
+    ];
+    let openings: Vec<G::Position> =
+        if args.openings == std::path::Path::new("positions/openings.t1") {
+            random_openings::<G>(16, 4)
+        } else {
+            let path = &args.openings;
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                CliError::input(format!(
+                    "--openings: {}: cannot read the file: {e}",
+                    path.display()
+                ))
+            })?;
+            G::parse_file(&text, &path.display().to_string())
+                .map_err(CliError::input)?
+                .into_iter()
+                .map(|r| r.position)
+                .collect()
+        };
+    if openings.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: --openings {}: no positions",
+            G::NAME,
+            args.openings.display()
+        )));
+    }
+    let mut games_file = match &args.out {
+        Some(out) => Some(std::fs::File::create(out).map_err(|e| CliError {
+            message: format!("cannot write {}: {e}", out.display()),
+            code: 1,
+        })?),
+        None => None,
+    };
+    let total = args.games.unwrap_or(openings.len() as u64 * 2);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs as usize)
+        .build()
+        .map_err(|e| CliError {
+            message: format!("cannot start the match's threads: {e}"),
+            code: 1,
+        })?;
+    let mut played: Vec<Played<G>> = pool.install(|| {
+        (0..total)
+            .into_par_iter()
+            .map(|n| {
+                let start = openings[(n / 2) as usize % openings.len()];
+                let engine1_white = n % 2 == 0;
+                let order = if engine1_white {
+                    [&players[0], &players[1]]
+                } else {
+                    [&players[1], &players[0]]
+                };
+                let game = play_game::<G>(start, order, args.max_plies);
+                let white = match G::end(&game).and_then(|e| e.winner) {
+                    Some(Side::White) => 2,
+                    Some(Side::Black) => 0,
+                    None => 1,
+                };
+                Played {
+                    number: n + 1,
+                    start,
+                    engine1_white,
+                    points: if engine1_white { white } else { 2 - white },
+                    game,
+                }
+            })
+            .collect::<Vec<_>>()
+    });
+    played.sort_by_key(|g| g.number);
+    let reason =
+        |g: &Played<G>| G::end(&g.game).map_or_else(|| "move_limit".to_string(), |e| e.reason);
+    if let (Some(out), Some(file)) = (&args.out, games_file.as_mut()) {
+        let mut text = format!(
+            "# zonal match --game {}: engine1 {} against engine2 {}\ngame {}\n",
+            G::ID,
+            players[0].describe(),
+            players[1].describe(),
+            G::ID
+        );
+        for g in &played {
+            let (white, black) = if g.engine1_white {
+                ("engine1", "engine2")
+            } else {
+                ("engine2", "engine1")
+            };
+            let _ = writeln!(
+                text,
+                "{} id \"game-{}\"; moves {}; c0 \"White {white}, Black {black}: {}\";",
+                g.start,
+                g.number,
+                G::record(&g.game).join(" "),
+                G::end(&g.game).map_or_else(|| "unfinished (move limit)".to_string(), |e| e.text)
+            );
+        }
+        std::io::Write::write_all(file, text.as_bytes()).map_err(|e| CliError {
+            message: format!("cannot write {}: {e}", out.display()),
+            code: 1,
+        })?;
+    }
+    let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
+    let mut ends = std::collections::BTreeMap::new();
+    for g in &played {
+        match g.points {
+            2 => wins += 1,
+            1 => draws += 1,
+            _ => losses += 1,
+        }
+        *ends.entry(reason(g)).or_insert(0u64) += 1;
+    }
+    let (elo, low, high) = elo_interval(wins, draws, losses);
+    let plies: usize = played.iter().map(|g| G::record(&g.game).len()).sum();
+    let average = plies as f64 / played.len().max(1) as f64;
+    let score = zonal_core::rating::score(wins, draws, losses);
+    if args.json {
+        return print_json(&serde_json::json!({
+            "game": G::ID,
+            "engine1": players[0].describe(),
+            "engine2": players[1].describe(),
+            "games": played.len(),
+            "wins": wins,
+            "draws": draws,
+            "losses": losses,
+            "score": score,
+            "elo": finite(elo),
+            "elo_low": finite(low),
+            "elo_high": finite(high),
+            "ends": ends,
+            "average_plies": average,
+        }));
+    }
+    let elo_text = |x: f64| {
+        if x.is_finite() {
+            format!("{x:+.1}")
+        } else if x > 0.0 {
+            "+inf".to_string()
+        } else {
+            "-inf".to_string()
+        }
+    };
+    let ends: Vec<String> = ends.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    write_out(format_args!(
+        "{} match\nengine1: {}\nengine2: {}\ngames {}: engine1 +{wins} ={draws} -{losses}, score {:.1}%\nelo {} (95% interval {} .. {})\nends: {}\naverage length: {average:.1} plies\n",
+        G::NAME,
+        players[0].describe(),
+        players[1].describe(),
+        played.len(),
+        score * 100.0,
+        elo_text(elo),
+        elo_text(low),
+        elo_text(high),
+        ends.join(", "),
+    ))
+}
+
+/// An Elo figure for JSON: infinite ones (a 100% score) as `null`.
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}
+
+/// `zonal bench --game G`: perft from each start and the search's nodes per second.
+fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
+    #[derive(Serialize)]
+    struct Row {
+        start: &'static str,
+        depth: u32,
+        nodes: u64,
+        nodes_per_second: f64,
+        search_nodes: u64,
+        search_nodes_per_second: f64,
+    }
+    let mut rows = Vec::new();
+    for &(name, _) in G::STARTS {
+        let Some(pos) = G::start(name) else { continue };
+        // The deepest perft that stays within a second or so.
+        let mut depth = 1;
+        let mut nodes;
+        let mut secs;
+        loop {
+            let t = Instant::now();
+            nodes = G::perft(&pos, depth);
+            secs = t.elapsed().as_secs_f64();
+            if secs > if quick { 0.05 } else { 0.5 } || depth >= 8 {
+                break;
+            }
+            depth += 1;
+        }
+        let limits = Limits {
+            nodes: Some(if quick { 100_000 } else { 1_000_000 }),
+            ..Limits::default()
+        };
+        let t = Instant::now();
+        let r = search(&G::rules(&pos), &pos, &[], &limits);
+        let search_secs = t.elapsed().as_secs_f64();
+        rows.push(Row {
+            start: name,
+            depth,
+            nodes,
+            nodes_per_second: nodes as f64 / secs.max(1e-9),
+            search_nodes: r.nodes,
+            search_nodes_per_second: r.nodes as f64 / search_secs.max(1e-9),
+        });
+    }
+    if json {
+        return print_json(&serde_json::json!({ "game": G::ID, "starts": rows }));
+    }
+    outln!("{} bench (one core):", G::NAME);
+    for r in &rows {
+        outln!(
+            "  {:<10} perft {} {} nodes, {:.1} M nodes/s; search (full-width) {} nodes, {:.2} M nodes/s",
+            r.start,
+            r.depth,
+            r.nodes,
+            r.nodes_per_second / 1e6,
+            r.search_nodes,
+            r.search_nodes_per_second / 1e6
+        );
+    }
+    Ok(())
+}

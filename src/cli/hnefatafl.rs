@@ -1,0 +1,126 @@
+//! `--game hnefatafl`: Hnefatafl on the generic commands ([`super::generic`]).
+
+use super::generic::{CliGame, GameEnd};
+use zonal_board::Side;
+use zonal_core::record::Record;
+use zonal_hnefatafl::play::Hnefatafl as Rules;
+use zonal_hnefatafl::{ATTACKERS, Game, Move, Outcome, Position, Ruleset, posfile};
+
+/// Hnefatafl for the command line.
+pub struct Hnefatafl;
+
+/// A game end's short name in match reports.
+fn reason(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::KingEscaped => "king_escaped",
+        Outcome::KingCaptured => "king_captured",
+        Outcome::ExitFort => "exit_fort",
+        Outcome::Encircled => "encircled",
+        Outcome::Repetition => "repetition",
+        Outcome::NoMoves { .. } => "no_moves",
+        Outcome::MoveLimit => "move_limit",
+    }
+}
+
+impl CliGame for Hnefatafl {
+    const ID: &'static str = "hnefatafl";
+    const NAME: &'static str = zonal_hnefatafl::NAME;
+    const STARTS: &'static [(&'static str, &'static str)] = &[
+        ("startpos", "copenhagen 11x11"),
+        ("copenhagen", "copenhagen 11x11"),
+        ("seed11", "seed 11x11"),
+        ("seed9", "seed 9x9 (Tablut layout)"),
+    ];
+    const RECORD_ENDS: &'static [&'static str] = &["timeout"];
+    type Position = Position;
+    type Move = Move;
+    type Rules = Rules;
+    type Game = Game;
+
+    fn rules(pos: &Position) -> Rules {
+        Rules::new(pos.rules())
+    }
+
+    fn start(name: &str) -> Option<Position> {
+        let rules = match name {
+            "startpos" | "copenhagen" => Ruleset::COPENHAGEN,
+            "seed11" => Ruleset::SEED_11,
+            "seed9" => Ruleset::SEED_9,
+            _ => return None,
+        };
+        Some(Position::start(rules))
+    }
+
+    fn parse_position(text: &str) -> Result<Position, String> {
+        text.parse()
+            .map_err(|e: zonal_hnefatafl::PositionError| e.to_string())
+    }
+
+    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Position>>, String> {
+        posfile::parse_str(text, source).map_err(|e| e.to_string())
+    }
+
+    fn legal_moves(pos: &Position) -> Vec<Move> {
+        pos.legal_moves()
+    }
+
+    fn side(pos: &Position) -> Side {
+        pos.side_to_move()
+    }
+
+    fn side_name(pos: &Position) -> &'static str {
+        if pos.side_to_move() == ATTACKERS {
+            "attackers"
+        } else {
+            "defenders"
+        }
+    }
+
+    fn outcome(pos: &Position) -> Option<String> {
+        pos.outcome().map(|o| o.to_string())
+    }
+
+    fn diagram(pos: &Position) -> String {
+        pos.diagram()
+    }
+
+    fn perft(pos: &Position, depth: u32) -> u64 {
+        zonal_hnefatafl::perft(pos, depth)
+    }
+
+    fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+        zonal_hnefatafl::divide(pos, depth)
+    }
+
+    fn new_game(start: Position) -> Game {
+        Game::new(start)
+    }
+
+    fn play_text(game: &mut Game, text: &str) -> Result<(), String> {
+        game.play_text(text).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn current(game: &Game) -> Position {
+        *game.position()
+    }
+
+    fn record(game: &Game) -> Vec<String> {
+        let mut pos = *game.start();
+        game.moves()
+            .iter()
+            .map(|&mv| {
+                let text = pos.record(mv);
+                pos = pos.play(mv);
+                text
+            })
+            .collect()
+    }
+
+    fn end(game: &Game) -> Option<GameEnd> {
+        game.end().map(|o| GameEnd {
+            winner: o.winner(),
+            reason: reason(o).to_string(),
+            text: o.to_string(),
+        })
+    }
+}

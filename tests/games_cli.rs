@@ -1,0 +1,235 @@
+//! `--game hnefatafl` and `--game jungle` from the command line: perft, moves, play (real
+//! records), search, analyse, match, and the errors.
+
+mod common;
+
+use common::zonal;
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn json(out: &std::process::Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", stderr(out));
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+#[test]
+fn perft_from_the_starts() {
+    // The spec's counts (hnefatafl.md §11, jungle.md §9).
+    for (game, start, depth, count) in [
+        ("hnefatafl", "startpos", 3, "806344"),
+        ("hnefatafl", "seed11", 2, "6788"),
+        ("hnefatafl", "seed9", 3, "285728"),
+        ("jungle", "startpos", 4, "260099"),
+    ] {
+        let out = zonal(&["perft", &depth.to_string(), "--game", game, start]);
+        assert!(out.status.success(), "{game} {start}: {}", stderr(&out));
+        assert_eq!(stdout(&out).trim(), count, "{game} {start}");
+    }
+    let out = zonal(&["perft", "1", "--game", "jungle", "startpos", "--divide"]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().filter(|l| l.contains(": 1")).count(), 24);
+    assert!(text.trim_end().ends_with("24"), "{text}");
+}
+
+#[test]
+fn moves_and_the_game_ends() {
+    // J10 (a): entering the enemy den wins; the legal moves are the spec's.
+    let out = zonal(&["moves", "--game", "jungle", "c6/3D3/7/7/7/7/7/7/7 w"]);
+    assert_eq!(stdout(&out), "d8c8\nd8d7\nd8d9\nd8e8\n");
+    let out = zonal(&[
+        "play",
+        "--game",
+        "jungle",
+        "c6/3D3/7/7/7/7/7/7/7 w",
+        "d8d9",
+        "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["winner"], "white");
+    assert_eq!(v["game"], "jungle");
+    // A king on the edge next to a free corner escapes.
+    let out = zonal(&[
+        "play",
+        "--game",
+        "hnefatafl",
+        "9/9/9/9/9/3a5/9/9/6k2 d seed",
+        "g1i1",
+        "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["status"], "defenders win (the king reached a corner)");
+    assert_eq!(v["winner"], "white");
+    assert_eq!(v["moves"][0], "g1-i1");
+}
+
+#[test]
+fn real_records_replay_from_the_command_line() {
+    // Lines of the shipped Copenhagen games: one won by the king's escape, one lost on time.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/crates/hnefatafl/tests/data/tafl/copenhagen.csv"
+    ))
+    .expect("the records");
+    let record = |line: usize| -> String {
+        let l = text.lines().nth(line - 1).expect("a line");
+        l.split(',').next().expect("the moves").to_string()
+    };
+    let out = zonal(&[
+        "play",
+        "--game",
+        "hnefatafl",
+        "startpos",
+        "--record",
+        &record(34),
+        "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["status"], "defenders win (the king reached a corner)");
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(34));
+    let out = zonal(&[
+        "play",
+        "--game",
+        "hnefatafl",
+        "startpos",
+        "--record",
+        &record(43),
+        "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["status"], "ongoing (the record ends: timeout)");
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(106));
+    // A capture written that the move does not make is a mismatch, named with its move.
+    let out = zonal(&[
+        "play",
+        "--game",
+        "hnefatafl",
+        "startpos",
+        "--record",
+        "h1-h3 f8-i8xi9",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("move 2 (f8-i8xi9)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn search_and_analyse_find_the_wins() {
+    let out = zonal(&[
+        "search",
+        "--game",
+        "hnefatafl",
+        "9/9/9/9/9/3a5/9/9/2a3k2 d seed",
+        "--depth",
+        "2",
+    ]);
+    assert!(
+        stdout(&out).starts_with("best g1i1 score wins in 1"),
+        "{}",
+        stdout(&out)
+    );
+    let out = zonal(&[
+        "search",
+        "--game",
+        "jungle",
+        "c6/3D3/7/7/7/7/7/7/7 w",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["best"], "d8d9");
+    // A position file with a bm: the suite line counts it.
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("games_cli_suite.pos");
+    std::fs::write(
+        &path,
+        "game jungle\nc6/3D3/7/7/7/7/7/7/7 w id \"den\"; bm d8d9;\n7/7/7/7/7/7/7/3D3/2C4 w id \"quiet\";\n",
+    )
+    .expect("write");
+    let out = zonal(&["analyse", path.to_str().expect("utf-8"), "--depth", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("Suite: 2 positions, 1 with bm/am, first recommendation matches 1"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn a_match_between_two_players() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let games = dir.join("games_cli_match.pos");
+    let out = zonal(&[
+        "match",
+        "--game",
+        "jungle",
+        "--engine1",
+        "mode=full,depth=2",
+        "--engine2",
+        "mode=full,depth=1",
+        "--games",
+        "4",
+        "--max-plies",
+        "60",
+        "--out",
+        games.to_str().expect("utf-8"),
+        "--json",
+    ]);
+    let v = json(&out);
+    assert_eq!(v["games"], 4);
+    let total = v["wins"].as_u64().unwrap_or(0)
+        + v["draws"].as_u64().unwrap_or(0)
+        + v["losses"].as_u64().unwrap_or(0);
+    assert_eq!(total, 4);
+    // Every game written replays.
+    let out = zonal(&["play", games.to_str().expect("utf-8"), "--id", "game-2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_input_is_named() {
+    for (args, expected) in [
+        (
+            vec!["moves", "--game", "hnefatafl", "9/9/9 a seed"],
+            "Hnefatafl",
+        ),
+        (vec!["moves", "--game", "jungle", "x"], "Jungle"),
+        (
+            vec!["play", "--game", "jungle", "startpos", "a1a5"],
+            "move 1 (a1a5)",
+        ),
+        (
+            vec![
+                "match",
+                "--game",
+                "jungle",
+                "--engine1",
+                "depth=0",
+                "--engine2",
+                "depth=1",
+            ],
+            "depth",
+        ),
+        (
+            vec!["zones", "--game", "jungle", "startpos"],
+            "not available for this game yet",
+        ),
+    ] {
+        let out = zonal(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains(expected),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
