@@ -35,8 +35,8 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::process::ExitCode;
-use zonal_core::rng::Rng;
 use zonal_core::guided::ZoneNarrowing;
+use zonal_core::rng::Rng;
 use zonal_core::{Limits, Rules, WIN, WIN_BOUND, search, search_narrowed, search_without_table};
 use zonal_jungle::eval::den_distance;
 use zonal_jungle::geometry::{JUMPS, TRAPS, WATER, bit, enemy_den};
@@ -217,10 +217,7 @@ fn worth_searching(pos: &Position, depth: u32) -> bool {
 }
 
 fn random_game(rng: &mut Rng) -> Vec<Position> {
-    let greed = [
-        30 + rng.below(60) as u64,
-        30 + rng.below(60) as u64,
-    ];
+    let greed = [30 + rng.below(60) as u64, 30 + rng.below(60) as u64];
     let mut pos = Position::startpos();
     let mut seen = HashSet::new();
     let mut out = Vec::new();
@@ -326,7 +323,10 @@ fn generate(o: &Options) -> ExitCode {
             total += 1;
         }
         if game % 10 == 9 {
-            eprintln!("{} games, {searched} positions searched, {total} kept", game + 1);
+            eprintln!(
+                "{} games, {searched} positions searched, {total} kept",
+                game + 1
+            );
         }
     }
     println!(
@@ -363,7 +363,10 @@ fn check_record(r: &posfile::Record) -> Result<String, String> {
         .operands("bm")
         .and_then(|b| b.first())
         .ok_or_else(|| format!("{id}: no bm"))?;
-    let bm = r.position.parse_move(bm_text).map_err(|e| format!("{id}: {e}"))?;
+    let bm = r
+        .position
+        .parse_move(bm_text)
+        .map_err(|e| format!("{id}: {e}"))?;
     let c0 = r.comment().unwrap_or_default();
     let depth: u32 = r
         .operands("c1")
@@ -395,8 +398,7 @@ fn check_record(r: &posfile::Record) -> Result<String, String> {
             return Err(format!("{id}: winners {winners:?}, c0 {c0:?}"));
         }
     } else if c0.starts_with("defence") {
-        let holding: Vec<&(Move, i32)> =
-            scores.iter().filter(|(_, s)| *s >= -WIN_BOUND).collect();
+        let holding: Vec<&(Move, i32)> = scores.iter().filter(|(_, s)| *s >= -WIN_BOUND).collect();
         if holding.len() != 1 || holding[0].0 != bm || holding[0].1 > WIN_BOUND {
             return Err(format!("{id}: holding moves {holding:?}"));
         }
@@ -473,7 +475,11 @@ fn compare(file: &str, horizon: i32) -> ExitCode {
             .and_then(|c| c.strip_prefix("depth "))
             .and_then(|d| d.parse().ok())
             .unwrap_or(5);
-        let bm = r.operands("bm").and_then(|b| b.first()).cloned().unwrap_or_default();
+        let bm = r
+            .operands("bm")
+            .and_then(|b| b.first())
+            .cloned()
+            .unwrap_or_default();
         let full = search(&rules, &r.position, &[], &limits(depth));
         let counting = Counting {
             inner: &guide,
@@ -481,7 +487,11 @@ fn compare(file: &str, horizon: i32) -> ExitCode {
         };
         let guided = search_narrowed(&rules, &counting, &r.position, &[], &limits(depth));
         let (n, b, a) = counting.seen.get();
-        eprintln!("{}: {n} narrowed nodes, {b} moves, {a} kept; guided score {}", r.id().unwrap_or("?"), guided.score);
+        eprintln!(
+            "{}: {n} narrowed nodes, {b} moves, {a} kept; guided score {}",
+            r.id().unwrap_or("?"),
+            guided.score
+        );
         let ok = guided.best.map(|m| m.to_string()) == Some(bm.clone());
         found += usize::from(ok);
         full_total += full.nodes;
@@ -493,7 +503,11 @@ fn compare(file: &str, horizon: i32) -> ExitCode {
             full.nodes,
             guided.nodes,
             full.nodes as f64 / guided.nodes.max(1) as f64,
-            if ok { "yes".to_string() } else { format!("no ({:?})", guided.best.map(|m| m.to_string())) }
+            if ok {
+                "yes".to_string()
+            } else {
+                format!("no ({:?})", guided.best.map(|m| m.to_string()))
+            }
         );
     }
     println!(
