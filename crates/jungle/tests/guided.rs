@@ -141,6 +141,27 @@ fn a_guided_loss_or_win_is_real() {
             assert!(full.score > WIN_BOUND, "{pos}: {guided:?} vs {full:?}");
         }
     }
+    println!("{checked} positions, {decided} decided");
     assert!(checked > 80, "{checked} positions");
     assert!(decided >= 10, "only {decided} decided positions met");
+}
+
+#[test]
+fn the_position_files_read_and_the_examples_bm_are_found() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../positions/jungle/");
+    let start = std::fs::read_to_string(format!("{dir}start.pos")).expect("start.pos");
+    let start = posfile::parse_str(&start, "start.pos").expect("a valid position file");
+    assert_eq!(start[0].position, Position::startpos());
+    let text = std::fs::read_to_string(format!("{dir}examples.pos")).expect("examples.pos");
+    assert_eq!(posfile::stated_game(&text), Some(posfile::GAME));
+    let examples = posfile::parse_str(&text, "examples.pos").expect("a valid position file");
+    assert_eq!(examples.len(), 25);
+    let mut with_bm = 0;
+    for r in examples.iter().filter(|r| r.operands("bm").is_some()) {
+        let guided = search_narrowed(&Play::default(), &GUIDE, &r.position, &[], &depth(3));
+        let best = guided.best.map(|m| m.to_string()).unwrap_or_default();
+        assert_eq!(&best, &r.operands("bm").unwrap()[0], "{:?}", r.id());
+        with_bm += 1;
+    }
+    assert_eq!(with_bm, 4);
 }
