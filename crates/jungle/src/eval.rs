@@ -1,16 +1,25 @@
-//! A simple integer evaluation of Jungle positions, in cp from the side to move's view. A first
-//! version for the search; it is meant to be refined.
+//! An integer evaluation of Jungle positions, in cp from the side to move's view, built on the
+//! source's own analysis (`shared/spec/jungle.md`, `zones-games.md` §3): the den is reached only
+//! through the traps; the rat is safest in the water, where it blocks the lion's and tiger's
+//! jumps; the three land paths between the pools (files a, d and g, ranks 4-6) decide the game.
 //!
-//! Three terms, each White's minus Black's, the sum negated for Black to move:
-//! - **material**: each piece by its rank, `100 * strength` (cat 200 ... elephant 800), except
-//!   the rat, which counts 250 (it alone swims and takes the elephant);
-//! - **advance**: for each piece, `advance` cp per step it has come closer to the enemy den:
-//!   `(11 - Manhattan distance to the enemy den) * advance` (11 is the farthest any square is);
-//! - **rat in water**: `rat_in_water` cp for a rat on a water square (safe there, and it blocks
-//!   the enemy lion's and tiger's jumps).
+//! Each term is White's minus Black's, the sum negated for Black to move:
+//!
+//! | term | per | weight (cp) |
+//! |---|---|---|
+//! | material | piece | rat 250, cat 200, dog 300, wolf 400, leopard 500, tiger 600, lion 700, elephant 800 |
+//! | den race | piece | `advance` (8) per step it is closer to the enemy den than 14 steps, the steps counted along the piece's own way (around the ponds; through the water for the rat; with the jumps for the lion and tiger, rats ignored): every such way ends through an enemy trap |
+//! | at the gate | piece | `near_den[d]` for d = 1, 2, 3 steps from the enemy den: 60, 25, 10 (on an enemy trap, next to one, two away) |
+//! | den guard | own piece on an own trap or next to one, at most 3 counted | `guard` (12) |
+//! | rat in the water | rat | `rat_in_water` (30) |
+//! | path control | piece on a land path square between the pools (a4-a6, d4-d6, g4-g6) | `path` (10) |
+//!
+//! Everything is table look-ups and popcounts: no search, no distance map at evaluation time.
 
 use crate::animal::Animal;
-use crate::geometry::{DEN, WATER};
+use crate::geometry::{
+    ALL, DEN, FILES, JUMPS, LAND, SQUARES, TRAPS, WATER, bit, neighbours, sq as square,
+};
 use crate::position::Position;
 use zonal_board::Side;
 
@@ -19,10 +28,16 @@ use zonal_board::Side;
 pub struct Weights {
     /// Value of each animal, weakest (rat) first.
     pub material: [i32; 8],
-    /// Per step closer to the enemy den, per piece.
+    /// Per step closer to the enemy den (counted along the piece's own way), per piece.
     pub advance: i32,
+    /// Bonus for a piece 1, 2 or 3 steps from the enemy den (index 0 = 1 step).
+    pub near_den: [i32; 3],
+    /// An own piece on or next to an own trap (at most three counted).
+    pub guard: i32,
     /// A rat standing in water.
     pub rat_in_water: i32,
+    /// A piece on one of the three land paths between the pools.
+    pub path: i32,
 }
 
 impl Default for Weights {
@@ -30,7 +45,10 @@ impl Default for Weights {
         Weights {
             material: [250, 200, 300, 400, 500, 600, 700, 800],
             advance: 8,
+            near_den: [60, 25, 10],
+            guard: 12,
             rat_in_water: 30,
+            path: 10,
         }
     }
 }
@@ -42,9 +60,94 @@ pub const fn distance(a: u8, b: u8) -> u32 {
     fa.abs_diff(fb) as u32 + ra.abs_diff(rb) as u32
 }
 
-/// The evaluation of `side`'s pieces alone (material, advance, rat in water).
+/// How a kind of animal goes: 0 on land, 1 the rat (land and water), 2 the jumpers.
+const fn kind(animal: Animal) -> usize {
+    match animal {
+        Animal::Rat => 1,
+        Animal::Lion | Animal::Tiger => 2,
+        _ => 0,
+    }
+}
+
+/// Steps from every square to the den `den` (0 = d1, 1 = d9) for each kind of animal, on the
+/// empty board (the other den never entered); 99 where there is no way.
+const fn den_distances() -> [[[u8; SQUARES as usize]; 2]; 3] {
+    let mut t = [[[99u8; SQUARES as usize]; 2]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut d = 0;
+        while d < 2 {
+            let target = DEN[d];
+            let forbidden = DEN[1 - d];
+            let allowed = if k == 1 { ALL } else { LAND } & !forbidden;
+            t[k][d][target.trailing_zeros() as usize] = 0;
+            let mut frontier = target;
+            let mut reached = target;
+            let mut step = 1u8;
+            while frontier != 0 {
+                // Squares from which one move reaches the frontier (moves are symmetric).
+                let mut next = neighbours(frontier);
+                if k == 2 {
+                    let mut s = 0;
+                    while s < SQUARES as usize {
+                        if frontier & bit(s as u8) != 0 {
+                            let mut j = 0;
+                            while j < 2 {
+                                if JUMPS[s][j].over != 0 {
+                                    next |= bit(JUMPS[s][j].to);
+                                }
+                                j += 1;
+                            }
+                        }
+                        s += 1;
+                    }
+                }
+                next &= allowed & !reached;
+                let mut s = 0;
+                while s < SQUARES as usize {
+                    if next & bit(s as u8) != 0 {
+                        t[k][d][s] = step;
+                    }
+                    s += 1;
+                }
+                reached |= next;
+                frontier = next;
+                step += 1;
+            }
+            d += 1;
+        }
+        k += 1;
+    }
+    t
+}
+
+/// [`den_distances`], computed at compile time.
+const DEN_DISTANCE: [[[u8; SQUARES as usize]; 2]; 3] = den_distances();
+
+/// Steps `side`'s `animal` standing on `sq` needs to the enemy den on the empty board.
+pub fn den_distance(side: Side, animal: Animal, sq: u8) -> u32 {
+    u32::from(DEN_DISTANCE[kind(animal)][1 - side as usize][sq as usize])
+}
+
+/// The land paths between the pools: a4-a6, d4-d6, g4-g6.
+pub const PATHS: u64 = {
+    let mut m = 0;
+    let mut r = 3;
+    while r < 6 {
+        m |= bit(square(0, r)) | bit(square(3, r)) | bit(square(FILES - 1, r));
+        r += 1;
+    }
+    m
+};
+
+/// `side`'s own traps and their neighbours (its den excluded).
+const fn guard_squares(side: Side) -> u64 {
+    let traps = TRAPS[side as usize];
+    (traps | neighbours(traps)) & !DEN[side as usize]
+}
+
+/// The evaluation of `side`'s pieces alone (every term of the table).
 pub fn side_score(pos: &Position, side: Side, w: &Weights) -> i32 {
-    let den = DEN[side.other() as usize].trailing_zeros() as u8;
     let mut score = 0;
     for animal in Animal::ALL {
         let set = pos.pieces(side, animal);
@@ -53,11 +156,18 @@ pub fn side_score(pos: &Position, side: Side, w: &Weights) -> i32 {
         }
         let sq = set.trailing_zeros() as u8;
         score += w.material[animal as usize];
-        score += w.advance * (11 - distance(sq, den) as i32);
+        let d = den_distance(side, animal, sq).min(14) as i32;
+        score += w.advance * (14 - d);
+        if (1..=3).contains(&d) {
+            score += w.near_den[d as usize - 1];
+        }
         if set & WATER != 0 {
             score += w.rat_in_water;
         }
     }
+    let own = pos.occupied(side);
+    score += w.guard * (own & guard_squares(side)).count_ones().min(3) as i32;
+    score += w.path * (own & PATHS).count_ones() as i32;
     score
 }
 
@@ -70,19 +180,51 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::SHAPE;
+
+    fn at(name: &str) -> u8 {
+        SHAPE.parse_square(name).unwrap() as u8
+    }
+
+    #[test]
+    fn den_distances_go_around_the_ponds_and_through_the_traps() {
+        // A white dog on b3 goes round the pond by the d path: b3-c3-d3-d4-...-d8-d9, 8 steps.
+        assert_eq!(den_distance(Side::White, Animal::Dog, at("b3")), 8);
+        // The rat swims straight up: b3-b4-...-b8-c8-d8-d9 (d8 a trap), 8 steps.
+        assert_eq!(den_distance(Side::White, Animal::Rat, at("b3")), 8);
+        // The lion jumps b3-b7, then b8-c8-d8-d9 or b7-c7-d7-d8-d9: 5 moves.
+        assert_eq!(den_distance(Side::White, Animal::Lion, at("b3")), 5);
+        // Every trap is one step away; Black's den is 0 for White.
+        for trap in ["c9", "e9", "d8"] {
+            assert_eq!(den_distance(Side::White, Animal::Cat, at(trap)), 1);
+        }
+        assert_eq!(den_distance(Side::Black, Animal::Elephant, at("d2")), 1);
+        assert_eq!(PATHS.count_ones(), 9);
+        assert_eq!(guard_squares(Side::White).count_ones(), 8);
+    }
 
     #[test]
     fn the_start_is_balanced_and_terms_add_up() {
         let w = Weights::default();
         assert_eq!(evaluate(&Position::startpos(), &w), 0);
-        // A lone white rat on c5 (water): 250 + 8 * (11 - (1 + 4)) + 30 = 328; the black cat on
-        // a9: 200 + 8 * (11 - (3 + 8)) = 200.
+        // A lone white rat on c5 (water): 250 + 8 * (14 - 5) + 30 = 352 (c5-c6-c7-c8-d8-d9);
+        // the black cat on a9: 200 + 8 * (14 - 11) = 224 (a9 to d1 round the ponds by a or d).
         let pos: Position = "c6/7/7/7/2R4/7/7/7/7 w".parse().unwrap();
-        assert_eq!(side_score(&pos, Side::White, &w), 328);
-        assert_eq!(side_score(&pos, Side::Black, &w), 200);
+        assert_eq!(side_score(&pos, Side::White, &w), 352);
+        assert_eq!(side_score(&pos, Side::Black, &w), 224);
         assert_eq!(evaluate(&pos, &w), 128);
         let pos: Position = "c6/7/7/7/2R4/7/7/7/7 b".parse().unwrap();
         assert_eq!(evaluate(&pos, &w), -128);
         assert_eq!(distance(0, 62), 14);
+        // A white wolf on d8 (an enemy trap, 1 step): 400 + 8 * 13 + 60; on d5 (a path, 4
+        // steps): 400 + 8 * 10 + 10; on c2 (next to its own traps c1 and d2, 8 steps by c3-d3):
+        // 400 + 8 * 6 + 12.
+        let wolf = |text: &str| {
+            let pos: Position = text.parse().unwrap();
+            side_score(&pos, Side::White, &w)
+        };
+        assert_eq!(wolf("c6/3W3/7/7/7/7/7/7/7 w"), 400 + 8 * 13 + 60);
+        assert_eq!(wolf("c6/7/7/7/3W3/7/7/7/7 w"), 400 + 8 * 10 + 10);
+        assert_eq!(wolf("c6/7/7/7/7/7/7/2W4/7 w"), 400 + 8 * 6 + 12);
     }
 }

@@ -29,6 +29,7 @@ mod perft;
 pub mod play;
 pub mod posfile;
 mod position;
+pub mod zones;
 
 pub use animal::Animal;
 pub use game::{End, Game, QUIET_LIMIT};

@@ -1,8 +1,10 @@
 //! Jungle on the core's search: the [`Rules`] it implements, with the evaluation of
-//! [`crate::eval`].
+//! [`crate::eval`]; the squares of a move ([`MoveSquares`]) for the zone-guided search; the
+//! tactical moves (captures and den entries) for its quiescence and for the narrowing.
 
 use crate::eval::{Weights, evaluate};
 use crate::{Move, Position, QUIET_LIMIT};
+use zonal_core::guided::MoveSquares;
 use zonal_core::{Rules, Terminal};
 
 /// Jungle for [`zonal_core::search`].
@@ -10,6 +12,12 @@ use zonal_core::{Rules, Terminal};
 pub struct Jungle {
     /// The evaluation's weights.
     pub weights: Weights,
+}
+
+impl MoveSquares for Jungle {
+    fn move_squares(&self, mv: Move) -> (Option<u32>, u32) {
+        (Some(u32::from(mv.from())), u32::from(mv.to()))
+    }
 }
 
 impl Rules for Jungle {
@@ -52,15 +60,42 @@ impl Rules for Jungle {
         pos.quiet_plies() >= QUIET_LIMIT
     }
 
+    /// Captures and den entries.
+    fn tactical_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        let den = crate::geometry::enemy_den(pos.side_to_move());
+        out.extend(
+            pos.legal_moves()
+                .into_iter()
+                .filter(|&mv| pos.is_capture(mv) || den & crate::geometry::bit(mv.to()) != 0),
+        );
+    }
+
+    /// Den entries first, then captures by the victim's value (the cheaper attacker first),
+    /// then steps onto an enemy trap, then steps that come closer to the enemy den.
     fn order_hint(&self, pos: &Position, mv: Move) -> i32 {
-        // Den entries first, then captures by the victim's value.
         let us = pos.side_to_move();
-        if crate::geometry::enemy_den(us) & crate::geometry::bit(mv.to()) != 0 {
+        let den = crate::geometry::enemy_den(us);
+        if den & crate::geometry::bit(mv.to()) != 0 {
             return 100_000;
         }
+        let attacker = pos
+            .piece_at(mv.from())
+            .map_or(0, |(_, a)| self.weights.material[a as usize]);
         match pos.piece_at(mv.to()) {
-            Some((side, victim)) if side != us => 1_000 + self.weights.material[victim as usize],
-            _ => 0,
+            Some((side, victim)) if side != us => {
+                10_000 + 10 * self.weights.material[victim as usize] - attacker / 10
+            }
+            _ => {
+                let traps = crate::geometry::TRAPS[us.other() as usize];
+                if traps & crate::geometry::bit(mv.to()) != 0 {
+                    return 500;
+                }
+                let d = den.trailing_zeros() as u8;
+                let closer =
+                    crate::eval::distance(mv.from(), d) > crate::eval::distance(mv.to(), d);
+                i32::from(closer) * 10
+            }
         }
     }
 }

@@ -251,6 +251,16 @@ impl Position {
         self.hash
     }
 
+    /// The same placement and counters with `side` to move (the hash follows).
+    pub fn with_side_to_move(&self, side: Side) -> Position {
+        let mut next = *self;
+        if side != self.side {
+            next.side = side;
+            next.hash ^= KEYS.black;
+        }
+        next
+    }
+
     /// The position without its counters: what a repetition compares (placement and side to
     /// move).
     pub const fn repetition_key(&self) -> Position {

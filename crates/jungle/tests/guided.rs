@@ -1,0 +1,167 @@
+//! The zone-guided search on Jungle (`zonal_core::guided`): on the tactics suite
+//! (`positions/jungle/suite.pos`) it finds the best move searching only the moves the projection
+//! names (plus captures and den entries), with fewer nodes than the full-width search at the same
+//! depth; and it never reports a forced win or loss that the full-width search refutes.
+
+use zonal_core::guided::ZoneNarrowing;
+use zonal_core::rng::Rng;
+use zonal_core::{Limits, WIN_BOUND, search, search_narrowed};
+use zonal_jungle::play::Jungle as Play;
+use zonal_jungle::zones::Jungle;
+use zonal_jungle::{Position, posfile};
+
+/// The horizon the guided search projects at (half-moves).
+const HORIZON: i32 = 5;
+
+const GUIDE: ZoneNarrowing<'static, Jungle> = ZoneNarrowing {
+    game: &Jungle,
+    horizon: HORIZON,
+    plies: usize::MAX,
+};
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn suite() -> Vec<posfile::Record> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../positions/jungle/suite.pos"
+    );
+    let text = std::fs::read_to_string(path).expect("the suite");
+    posfile::parse_str(&text, "suite.pos").expect("a valid position file")
+}
+
+fn record_depth(r: &posfile::Record) -> u32 {
+    r.operands("c1")
+        .and_then(|c| c.first())
+        .and_then(|c| c.strip_prefix("depth "))
+        .and_then(|d| d.parse().ok())
+        .expect("c1 \"depth D\"")
+}
+
+#[test]
+fn the_zones_find_the_suite_moves_with_fewer_nodes() {
+    let records = suite();
+    assert!(records.len() >= 25, "{} positions", records.len());
+    let (mut found, mut guided_nodes, mut full_nodes) = (0, 0, 0);
+    println!("| id | full-width nodes | zone-guided nodes | ratio | bm found |");
+    for r in &records {
+        let d = record_depth(r);
+        let bm = &r.operands("bm").expect("every record has a bm")[0];
+        let guided = search_narrowed(&Play::default(), &GUIDE, &r.position, &[], &depth(d));
+        let full = search(&Play::default(), &r.position, &[], &depth(d));
+        let best = guided.best.map(|m| m.to_string()).unwrap_or_default();
+        // A win or loss the guided search reports is one the full-width search sees.
+        if guided.score > WIN_BOUND {
+            assert!(
+                full.score > WIN_BOUND,
+                "{:?}: {guided:?} vs {full:?}",
+                r.id()
+            );
+        }
+        if guided.score < -WIN_BOUND {
+            assert!(
+                full.score < -WIN_BOUND,
+                "{:?}: {guided:?} vs {full:?}",
+                r.id()
+            );
+        }
+        found += usize::from(&best == bm);
+        guided_nodes += guided.nodes;
+        full_nodes += full.nodes;
+        println!(
+            "| {} | {} | {} | {:.1} | {} |",
+            r.id().unwrap_or("?"),
+            full.nodes,
+            guided.nodes,
+            full.nodes as f64 / guided.nodes.max(1) as f64,
+            if &best == bm { "yes" } else { "no" }
+        );
+    }
+    println!(
+        "{found}/{} found; full-width {full_nodes} nodes, zone-guided {guided_nodes}",
+        records.len()
+    );
+    assert!(
+        found * 10 >= records.len() * 9,
+        "{found}/{} found",
+        records.len()
+    );
+    assert!(
+        guided_nodes * 3 < full_nodes,
+        "guided {guided_nodes} nodes, full-width {full_nodes}"
+    );
+}
+
+/// The suite's positions after their best move and positions of random games.
+fn positions() -> Vec<Position> {
+    let mut out: Vec<Position> = suite()
+        .iter()
+        .filter_map(|r| {
+            let bm = r.operands("bm")?.first()?;
+            let mv = r.position.parse_move(bm).ok()?;
+            Some(r.position.play(&mv))
+        })
+        .filter(|p| !p.is_over())
+        .collect();
+    let mut rng = Rng::new(31);
+    for _ in 0..10 {
+        let mut pos = Position::startpos();
+        for ply in 0..70 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.is_over() {
+                break;
+            }
+            pos = pos.play(&moves[rng.below(moves.len())]);
+            if ply >= 20 && ply % 5 == 0 && !pos.is_over() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_guided_loss_or_win_is_real() {
+    let (mut checked, mut decided) = (0, 0);
+    for pos in positions() {
+        let guided = search_narrowed(&Play::default(), &GUIDE, &pos, &[], &depth(3));
+        let full = search(&Play::default(), &pos, &[], &depth(3));
+        checked += 1;
+        if guided.score < -WIN_BOUND {
+            decided += 1;
+            assert!(full.score < -WIN_BOUND, "{pos}: {guided:?} vs {full:?}");
+        }
+        if guided.score > WIN_BOUND {
+            decided += 1;
+            assert!(full.score > WIN_BOUND, "{pos}: {guided:?} vs {full:?}");
+        }
+    }
+    println!("{checked} positions, {decided} decided");
+    assert!(checked > 80, "{checked} positions");
+    assert!(decided >= 10, "only {decided} decided positions met");
+}
+
+#[test]
+fn the_position_files_read_and_the_examples_bm_are_found() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../positions/jungle/");
+    let start = std::fs::read_to_string(format!("{dir}start.pos")).expect("start.pos");
+    let start = posfile::parse_str(&start, "start.pos").expect("a valid position file");
+    assert_eq!(start[0].position, Position::startpos());
+    let text = std::fs::read_to_string(format!("{dir}examples.pos")).expect("examples.pos");
+    assert_eq!(posfile::stated_game(&text), Some(posfile::GAME));
+    let examples = posfile::parse_str(&text, "examples.pos").expect("a valid position file");
+    assert_eq!(examples.len(), 25);
+    let mut with_bm = 0;
+    for r in examples.iter().filter(|r| r.operands("bm").is_some()) {
+        let guided = search_narrowed(&Play::default(), &GUIDE, &r.position, &[], &depth(3));
+        let best = guided.best.map(|m| m.to_string()).unwrap_or_default();
+        assert_eq!(&best, &r.operands("bm").unwrap()[0], "{:?}", r.id());
+        with_bm += 1;
+    }
+    assert_eq!(with_bm, 4);
+}
