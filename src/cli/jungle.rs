@@ -2,7 +2,9 @@
 
 use super::generic::{CliGame, GameEnd};
 use zonal_board::Side;
+use zonal_core::guided::ZoneNarrowing;
 use zonal_core::record::Record;
+use zonal_core::{Limits, SearchResult, search_narrowed};
 use zonal_jungle::geometry::{DEN, TRAPS, WATER, bit, sq};
 use zonal_jungle::{End, Game, Move, Outcome, Position, posfile};
 
@@ -105,6 +107,26 @@ impl CliGame for Jungle {
 
     fn record(game: &Game) -> Vec<String> {
         game.moves().iter().map(ToString::to_string).collect()
+    }
+
+    fn guided(
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        horizon: i32,
+    ) -> Option<SearchResult<Move>> {
+        let narrowing = ZoneNarrowing {
+            game: &zonal_jungle::zones::Jungle,
+            horizon,
+            plies: usize::MAX,
+        };
+        Some(search_narrowed(
+            &zonal_jungle::Jungle::default(),
+            &narrowing,
+            pos,
+            history,
+            limits,
+        ))
     }
 
     fn end(game: &Game) -> Option<GameEnd> {

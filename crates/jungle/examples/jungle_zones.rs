@@ -1,4 +1,4 @@
-//! Prints the zones of a position: `cargo run --release -p zonal-jungle --example zones --
+//! Prints the zones of a position: `cargo run --release -p zonal-jungle --example jungle_zones --
 //! "<position>" [horizon]` (default: the start position, horizon 5).
 
 use zonal_jungle::Position;

@@ -3,9 +3,9 @@
 //!
 //! ```sh
 //! # generate: the whole file on stdout, progress on stderr
-//! cargo run --release -p zonal-jungle --example make_suite -- --seed 1 --depth 5 --games 300 > positions/jungle/suite.pos
+//! cargo run --release -p zonal-jungle --example make_jungle_suite -- --seed 1 --depth 5 --games 300 > positions/jungle/suite.pos
 //! # check every record of a file (exit code 1 if one fails)
-//! cargo run --release -p zonal-jungle --example make_suite -- --check positions/jungle/suite.pos
+//! cargo run --release -p zonal-jungle --example make_jungle_suite -- --check positions/jungle/suite.pos
 //! ```
 //!
 //! **Generate.** Plays `--games` random games from the start position with a seeded generator:
@@ -337,7 +337,7 @@ fn generate(o: &Options) -> ExitCode {
         "# bm is the only winning move (\"win in N\": N own moves) or the only move that does not lose (\"defence\") at the depth of c1."
     );
     println!(
-        "# Check: cargo run --release -p zonal-jungle --example make_suite -- --check positions/jungle/suite.pos"
+        "# Check: cargo run --release -p zonal-jungle --example make_jungle_suite -- --check positions/jungle/suite.pos"
     );
     println!("# Themes (count, theme):");
     for (theme, list) in &kept {
