@@ -338,9 +338,9 @@ pub enum Command {
         /// In position files: only the N-th position (1-based).
         #[arg(long)]
         index: Option<usize>,
-        /// Horizon in half-moves of the zones.
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(i32).range(1..=12))]
-        horizon: i32,
+        /// Horizon in half-moves of the zones [default: 4; Прорыв and Jungle 5, Hnefatafl 3].
+        #[arg(long, value_parser = clap::value_parser!(i32).range(1..=12))]
+        horizon: Option<i32>,
         /// Search depth in half-moves (default 6 unless `--movetime` or `--nodes` is given;
         /// with `--baseline`, the horizon).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
@@ -386,9 +386,10 @@ pub enum Command {
         /// Full-width search over all legal moves instead of the zone-guided one.
         #[arg(long)]
         full: bool,
-        /// Horizon of the root's zones in half-moves (zone mode).
-        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(i32).range(1..=12))]
-        horizon: i32,
+        /// Horizon of the zones in half-moves (zone mode) [default: 4; Прорыв and Jungle 5,
+        /// Hnefatafl 3].
+        #[arg(long, value_parser = clap::value_parser!(i32).range(1..=12))]
+        horizon: Option<i32>,
         /// Engine settings.
         #[command(flatten)]
         engine: EngineArgs,
@@ -724,6 +725,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             svg,
         } => {
             let material = material_arg(material.as_deref())?;
+            let horizon = horizon.unwrap_or(4);
             let mode = if full { Mode::Full } else { Mode::Zones };
             let limits = bounds.limits(depth, zonal::analysis::DEFAULT_DEPTH);
             let cfg = zonal::analysis::AnalysisConfig {
@@ -757,6 +759,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let pos = pos.resolve()?;
             let limits = bounds.limits(depth, 4);
             let mode = if full { Mode::Full } else { Mode::Zones };
+            let horizon = horizon.unwrap_or(4);
             search_cmd(&pos, &engine.player(mode, horizon, depth), &limits, json)
         }
         Command::Render {

@@ -33,6 +33,9 @@ pub trait CliGame {
     const NAME: &'static str;
     /// Position arguments that name a start position, with what each is (`startpos` first).
     const STARTS: &'static [(&'static str, &'static str)];
+    /// The zones' horizon in half-moves when `--horizon` is not given (the one the game's suite
+    /// is best searched with).
+    const HORIZON: i32 = 4;
     /// Words a game record may end with instead of a move (e.g. a loss on time).
     const RECORD_ENDS: &'static [&'static str] = &[];
     /// A position.
@@ -150,7 +153,7 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
             json,
             ..
         } => {
-            let mode = Mode::new(full, horizon, &bounds.limits(depth, 4));
+            let mode = Mode::new::<G>(full, horizon, &bounds.limits(depth, 4));
             search_cmd::<G>(&position::<G>(&pos)?, &mode, json)
         }
         Command::Analyse {
@@ -165,7 +168,7 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
             json,
             ..
         } => {
-            let mode = Mode::new(full, horizon, &bounds.limits(depth, 4));
+            let mode = Mode::new::<G>(full, horizon, &bounds.limits(depth, 4));
             let mut all = Vec::new();
             for text in &pos {
                 all.extend(positions::<G>(&PosArg {
@@ -363,10 +366,10 @@ struct Mode {
 }
 
 impl Mode {
-    fn new(full: bool, horizon: i32, limits: &zonal::search::Limits) -> Mode {
+    fn new<G: CliGame>(full: bool, horizon: Option<i32>, limits: &zonal::search::Limits) -> Mode {
         Mode {
             full,
-            horizon,
+            horizon: horizon.unwrap_or(G::HORIZON),
             limits: Limits {
                 depth: limits.depth,
                 nodes: limits.nodes,
@@ -564,7 +567,7 @@ impl Player {
         let mut p = Player {
             limits: *base,
             full: false,
-            horizon: 4,
+            horizon: G::HORIZON,
         };
         for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let bad = |why: &str| {

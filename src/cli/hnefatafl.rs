@@ -2,7 +2,9 @@
 
 use super::generic::{CliGame, GameEnd};
 use zonal_board::Side;
+use zonal_core::guided::ZoneNarrowing;
 use zonal_core::record::Record;
+use zonal_core::{Limits, SearchResult, search_narrowed};
 use zonal_hnefatafl::play::Hnefatafl as Rules;
 use zonal_hnefatafl::{ATTACKERS, Game, Move, Outcome, Position, Ruleset, posfile};
 
@@ -32,6 +34,7 @@ impl CliGame for Hnefatafl {
         ("seed9", "seed 9x9 (Tablut layout)"),
     ];
     const RECORD_ENDS: &'static [&'static str] = &["timeout"];
+    const HORIZON: i32 = 3;
     type Position = Position;
     type Move = Move;
     type Rules = Rules;
@@ -114,6 +117,26 @@ impl CliGame for Hnefatafl {
                 text
             })
             .collect()
+    }
+
+    fn guided(
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        horizon: i32,
+    ) -> Option<SearchResult<Move>> {
+        let narrowing = ZoneNarrowing {
+            game: &zonal_hnefatafl::zones::Tafl,
+            horizon,
+            plies: usize::MAX,
+        };
+        Some(search_narrowed(
+            &Self::rules(pos),
+            &narrowing,
+            pos,
+            history,
+            limits,
+        ))
     }
 
     fn end(game: &Game) -> Option<GameEnd> {

@@ -22,6 +22,7 @@ impl CliGame for Jungle {
     const ID: &'static str = "jungle";
     const NAME: &'static str = zonal_jungle::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
+    const HORIZON: i32 = 5;
     type Position = Position;
     type Move = Move;
     type Rules = zonal_jungle::Jungle;

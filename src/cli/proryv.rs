@@ -469,10 +469,11 @@ struct Mode {
 }
 
 impl Mode {
-    fn new(full: bool, horizon: i32, limits: &zonal::search::Limits) -> Mode {
+    fn new(full: bool, horizon: Option<i32>, limits: &zonal::search::Limits) -> Mode {
         Mode {
             full,
-            horizon,
+            // Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
+            horizon: horizon.unwrap_or(5),
             limits: Limits {
                 depth: limits.depth,
                 nodes: limits.nodes,

@@ -34,6 +34,7 @@ pub mod play;
 pub mod posfile;
 mod position;
 mod ruleset;
+pub mod zones;
 
 pub use game::Game;
 pub use moves::{Move, MoveError, square_name};

@@ -1,13 +1,41 @@
 //! Hnefatafl on the core's search: the [`Rules`] it implements, with the evaluation of
 //! [`crate::eval`].
 //!
-//! Known difference: the core's search scores a repetition inside the tree as a draw, while the
-//! rules make the third occurrence a loss for the defenders ([`crate::Game`] applies the rule to
-//! played games).
+//! A repetition inside the tree loses for the defenders ([`Rules::repetition`]), as the third
+//! occurrence does in a game ([`crate::Game`]).
 
 use crate::eval::{Weights, evaluate};
+use crate::geometry::{EAST, Geometry, NONE, NORTH, SOUTH, WEST};
+use crate::position::DEFENDERS;
 use crate::{Move, Position, Ruleset};
+use zonal_core::guided::MoveSquares;
 use zonal_core::{Rules, Terminal};
+
+/// The squares on which an arrival of a piece of the side to move captures a soldier
+/// custodially (§5; shieldwalls not included). Exact: a piece leaving a square never makes or
+/// unmakes the hostile square of a capture it can reach (it would have to pass the captured
+/// soldier).
+pub fn capture_squares(pos: &Position) -> u128 {
+    let g = Geometry::of(pos.rules().size());
+    let occ = pos.occupied();
+    let empty_throne = g.throne & !occ;
+    let (enemy, own) = if pos.side_to_move() == DEFENDERS {
+        (pos.attackers(), pos.defenders() | 1u128 << pos.king())
+    } else {
+        (pos.defenders(), pos.attackers())
+    };
+    let hostile = own | g.corners | empty_throne;
+    let mut out = 0u128;
+    for n in crate::squares(enemy) {
+        for (d, back) in [(NORTH, SOUTH), (EAST, WEST), (SOUTH, NORTH), (WEST, EAST)] {
+            let (f, t) = (g.step[d][n as usize], g.step[back][n as usize]);
+            if f != NONE && t != NONE && hostile & 1u128 << f != 0 {
+                out |= 1u128 << t;
+            }
+        }
+    }
+    out & !occ
+}
 
 /// Hnefatafl for [`zonal_core::search`] under one ruleset.
 #[derive(Clone, Copy, Debug)]
@@ -71,12 +99,62 @@ impl Rules for Hnefatafl {
         pos.outcome() == Some(crate::Outcome::MoveLimit)
     }
 
+    /// A position met again inside the tree: the third occurrence loses for the defenders (spec
+    /// §7.2), which the tree scores at the first.
+    fn repetition(&self, pos: &Position) -> Terminal {
+        if pos.side_to_move() == crate::DEFENDERS {
+            Terminal::Loss
+        } else {
+            Terminal::Win
+        }
+    }
+
+    /// Game ends first, then captures (100 a soldier), then king moves to a square with a free
+    /// line to a corner (300 less than a capture of three), then moves next to the king (10).
     fn order_hint(&self, pos: &Position, mv: Move) -> i32 {
         let (next, captured) = pos.play_with_captures(mv);
         if next.decided().is_some() {
             return 10_000;
         }
-        100 * captured.count_ones() as i32
+        let g = Geometry::of(pos.rules().size());
+        let mut hint = 100 * captured.count_ones() as i32;
+        if mv.from() == pos.king() && g.slides(mv.to(), next.occupied()) & g.corners != 0 {
+            hint += 300;
+        }
+        if g.spread(1u128 << next.king()) & 1u128 << mv.to() != 0 {
+            hint += 10;
+        }
+        hint
+    }
+
+    /// Captures (custodial, [`capture_squares`]) and moves that end the game at once: the king
+    /// to a corner, an attacker completing the king's capture. (Shieldwalls, exit forts and
+    /// encirclement, `copenhagen` only, are left to the full search.)
+    fn tactical_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        if pos.decided().is_some() {
+            return;
+        }
+        let g = Geometry::of(pos.rules().size());
+        let captures = capture_squares(pos);
+        let king = pos.king();
+        let defenders = pos.side_to_move() == DEFENDERS;
+        let around_king = g.spread(1u128 << king);
+        pos.for_each_move(|mv| {
+            let to = 1u128 << mv.to();
+            let tactical = to & captures != 0
+                || (defenders && mv.from() == king && to & g.corners != 0)
+                || (!defenders && to & around_king != 0 && pos.play(mv).decided().is_some());
+            if tactical {
+                out.push(mv);
+            }
+        });
+    }
+}
+
+impl MoveSquares for Hnefatafl {
+    fn move_squares(&self, mv: Move) -> (Option<u32>, u32) {
+        (Some(mv.from()), mv.to())
     }
 }
 
@@ -97,6 +175,24 @@ mod tests {
             },
         );
         (r.best.map(|m| m.to_string()).unwrap_or_default(), r.score)
+    }
+
+    #[test]
+    fn tactical_moves_are_the_captures_and_the_wins() {
+        let tactical = |text: &str| {
+            let pos: Position = text.parse().unwrap();
+            let mut out = Vec::new();
+            Hnefatafl::new(pos.rules()).tactical_moves(&pos, &mut out);
+            let mut names: Vec<String> = out.iter().map(|m| m.to_string()).collect();
+            names.sort();
+            names
+        };
+        // H7: i5f5 captures the king; nothing else captures.
+        assert_eq!(tactical("9/9/9/4a4/3ak3a/4a4/9/9/9 a seed"), ["i5f5"]);
+        // H12: the king reaches either corner of rank 1.
+        assert_eq!(tactical("9/9/9/9/9/3a5/9/9/6k2 d seed"), ["g1a1", "g1i1"]);
+        // The attacker c4 is the partner: e8e4 takes d4 (only that arrival square, e4).
+        assert_eq!(tactical("9/4a2k1/9/9/9/2ad5/9/9/9 a seed"), ["e8e4"]);
     }
 
     #[test]

@@ -1,0 +1,156 @@
+//! The zone-guided search on Hnefatafl (`zonal_core::guided`): on the tactics suite it finds the
+//! `bm` with far fewer nodes than the full-width search of the same depth, and it never reports
+//! a forced loss or win that the full-width search of the same depth refutes.
+//!
+//! `cargo test --release -p zonal-hnefatafl --test guided -- --nocapture` prints the table of
+//! NOTES-zones.md (nodes full-width vs zone-guided per position).
+
+use zonal_core::guided::ZoneNarrowing;
+use zonal_core::rng::Rng;
+use zonal_core::{Limits, WIN_BOUND, search, search_narrowed};
+use zonal_hnefatafl::play::Hnefatafl;
+use zonal_hnefatafl::zones::Tafl;
+use zonal_hnefatafl::{Position, Ruleset, posfile};
+
+/// The horizon of the projection (half-moves) and the plies from the root at which the
+/// narrowing applies (deeper nodes search every move).
+const GUIDE: ZoneNarrowing<'static, Tafl> = ZoneNarrowing {
+    game: &Tafl,
+    horizon: 3,
+    plies: usize::MAX,
+};
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn suite() -> Vec<posfile::Record> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../positions/hnefatafl/suite.pos"
+    );
+    let text = std::fs::read_to_string(path).expect("the suite");
+    posfile::parse_str(&text, "suite.pos").expect("a valid position file")
+}
+
+fn stated_depth(r: &posfile::Record) -> u32 {
+    r.comment()
+        .and_then(|c| c.rsplit_once("confirmed depth "))
+        .and_then(|(_, d)| d.trim().parse().ok())
+        .expect("c0 states the depth")
+}
+
+#[test]
+fn the_zones_find_the_suites_best_moves_with_fewer_nodes() {
+    let records = suite();
+    let (mut found, mut guided_nodes, mut full_nodes) = (0, 0u64, 0u64);
+    let mut ratios = Vec::new();
+    println!("| id | ruleset | theme | full-width nodes | zone-guided nodes | ratio | bm found |");
+    println!("|---|---|---|---:|---:|---:|---|");
+    for r in &records {
+        let pos = r.position;
+        let d = stated_depth(r);
+        let bm = r.operands("bm").expect("every record has a bm");
+        let rules = Hnefatafl::new(pos.rules());
+        let guided = search_narrowed(&rules, &GUIDE, &pos, &[], &depth(d));
+        let full = search(&rules, &pos, &[], &depth(d));
+        let best = guided.best.map(|m| m.to_string()).unwrap_or_default();
+        let ok = bm.contains(&best);
+        // A narrowed win must be real.
+        if guided.score > WIN_BOUND {
+            assert!(
+                full.score > WIN_BOUND,
+                "{:?}: {guided:?} vs {full:?}",
+                r.id()
+            );
+        }
+        found += usize::from(ok);
+        guided_nodes += guided.nodes;
+        full_nodes += full.nodes;
+        let ratio = full.nodes as f64 / guided.nodes.max(1) as f64;
+        ratios.push(ratio);
+        let theme = r
+            .comment()
+            .and_then(|c| c.split(':').next())
+            .unwrap_or_default();
+        println!(
+            "| {} | {} | {theme} | {} | {} | {ratio:.1} | {} |",
+            r.id().unwrap_or("-"),
+            pos.rules(),
+            full.nodes,
+            guided.nodes,
+            if ok {
+                "yes".to_string()
+            } else {
+                format!("no ({best})")
+            }
+        );
+    }
+    ratios.sort_by(|a, b| a.total_cmp(b));
+    let n = records.len();
+    println!(
+        "{found}/{n} found; nodes full-width {full_nodes}, zone-guided {guided_nodes} \
+         (ratio {:.1}); median ratio {:.1}",
+        full_nodes as f64 / guided_nodes.max(1) as f64,
+        ratios.get(n / 2).copied().unwrap_or(0.0)
+    );
+    assert!(n >= 25, "only {n} positions");
+    assert!(found * 10 >= n * 9, "found {found} of {n}");
+    assert!(
+        guided_nodes * 10 <= full_nodes,
+        "guided {guided_nodes} nodes, full-width {full_nodes}"
+    );
+}
+
+/// The suite's positions after their best move and positions of random games (all rulesets).
+fn positions() -> Vec<Position> {
+    let mut out: Vec<Position> = suite()
+        .iter()
+        .filter_map(|r| {
+            let bm = r.operands("bm")?.first()?;
+            let mv = r.position.parse_move(bm).ok()?;
+            Some(r.position.play(mv))
+        })
+        .filter(|p| p.outcome().is_none())
+        .collect();
+    let mut rng = Rng::new(31);
+    for game in 0..3 {
+        let mut pos = Position::start(Ruleset::ALL[game % 3]);
+        for ply in 0..60 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            pos = pos.play(moves[rng.below(moves.len())]);
+            if ply >= 20 && ply % 10 == 0 && pos.outcome().is_none() {
+                out.push(pos);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_guided_loss_or_win_is_real() {
+    let (mut checked, mut lost, mut won) = (0, 0, 0);
+    for pos in positions() {
+        let rules = Hnefatafl::new(pos.rules());
+        let guided = search_narrowed(&rules, &GUIDE, &pos, &[], &depth(3));
+        let full = search(&rules, &pos, &[], &depth(3));
+        checked += 1;
+        if guided.score < -WIN_BOUND {
+            lost += 1;
+            assert!(full.score < -WIN_BOUND, "{pos}: {guided:?} vs {full:?}");
+        }
+        if guided.score > WIN_BOUND {
+            won += 1;
+            assert!(full.score > WIN_BOUND, "{pos}: {guided:?} vs {full:?}");
+        }
+    }
+    println!("{checked} positions, {lost} lost, {won} won");
+    assert!(checked >= 28, "{checked} positions");
+    assert!(lost >= 10, "only {lost} lost positions met");
+}
