@@ -610,10 +610,10 @@ fn games() -> Result<(), CliError> {
         "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, distance, trajectories, zones (--after), render, search, analyse, match, bench"
     );
     outln!(
-        "hnefatafl Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen, rules: docs/hnefatafl.md; moves, play (--record), perft, search, analyse, match, bench"
+        "hnefatafl Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen, rules: docs/hnefatafl.md; moves, play (--record), perft, zones (--after, --json, --dot), render, search, analyse, match, bench"
     );
     outln!(
-        "jungle    Dou Shou Qi (Jungle), rules: docs/jungle.md; moves, play, perft, search, analyse, match, bench"
+        "jungle    Dou Shou Qi (Jungle), rules: docs/jungle.md; moves, play, perft, zones (--after, --json, --dot), render, search, analyse, match, bench"
     );
     Ok(())
 }

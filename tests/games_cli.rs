@@ -220,8 +220,12 @@ fn bad_input_is_named() {
             "depth",
         ),
         (
-            vec!["zones", "--game", "jungle", "startpos"],
+            vec!["distance", "--game", "jungle", "startpos", "--from", "a1"],
             "not available for this game yet",
+        ),
+        (
+            vec!["zones", "--game", "jungle", "startpos", "--after", "a1a9"],
+            "--after: move 1 (a1a9)",
         ),
     ] {
         let out = zonal(&args);
@@ -232,4 +236,98 @@ fn bad_input_is_named() {
             stderr(&out)
         );
     }
+}
+
+/// `zones --json` of bundled positions of both games, at three horizons, validates against
+/// `schema/game-zones.schema.json`; the schema is a valid 2020-12 schema; the zones are not empty.
+#[test]
+fn zones_json_follows_its_schema() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let text = std::fs::read_to_string(format!("{root}/schema/game-zones.schema.json"))
+        .expect("the schema");
+    let schema: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
+    jsonschema::draft202012::meta::validate(&schema).expect("a valid 2020-12 schema");
+    let validator = jsonschema::draft202012::new(&schema).expect("the schema compiles");
+    let (mut zones, mut answers, mut complexes) = (0, 0, 0);
+    for game in ["hnefatafl", "jungle"] {
+        let path = format!("positions/{game}/suite.pos");
+        for index in [1, 5, 9, 14, 20, 27] {
+            for h in ["2", "3", "4"] {
+                let i = index.to_string();
+                let out = zonal(&["zones", &path, "--index", &i, "--horizon", h, "--json"]);
+                let v = json(&out);
+                let errors: Vec<String> = validator
+                    .iter_errors(&v)
+                    .map(|e| format!("{}: {e}", e.instance_path()))
+                    .collect();
+                assert!(errors.is_empty(), "{path} {index} H={h}: {errors:?}");
+                assert_eq!(v["game"], game);
+                let list = v["zones"].as_array().cloned().unwrap_or_default();
+                zones += list.len();
+                answers += list
+                    .iter()
+                    .flat_map(|z| z["negations"].as_array().cloned().unwrap_or_default())
+                    .map(|n| n["answers"].as_array().map_or(0, Vec::len))
+                    .sum::<usize>();
+                complexes += v["complexes"].as_array().map_or(0, Vec::len);
+            }
+        }
+    }
+    assert!(
+        zones > 100 && answers > 10 && complexes > 10,
+        "{zones} {answers} {complexes}"
+    );
+}
+
+/// The text, DOT and SVG of one position agree on the zones; `--after` keeps the projection
+/// up to date and says so.
+#[test]
+fn zones_text_dot_and_pictures() {
+    let pos = "c6/3D3/7/7/7/7/7/7/7 w";
+    let v = json(&zonal(&["zones", "--game", "jungle", pos, "--json"]));
+    let n = v["zones"].as_array().map_or(0, Vec::len);
+    assert!(n > 0);
+    // The dog's race to the den: one move, open.
+    let den = v["zones"]
+        .as_array()
+        .and_then(|zs| {
+            zs.iter()
+                .find(|z| z["aim"] == "goal" && z["side"] == "white")
+        })
+        .cloned()
+        .expect("the dog's zone to the den");
+    assert_eq!(den["root"], serde_json::json!(["d8", "d9"]));
+    assert_eq!(den["open"], true);
+    assert_eq!(den["outcome"]["now"], "wins");
+    let out = zonal(&["zones", "--game", "jungle", pos]);
+    let text = stdout(&out);
+    assert!(text.contains("d8-d9"), "{text}");
+    let out = zonal(&["zones", "--game", "jungle", pos, "--dot"]);
+    let dot = stdout(&out);
+    assert!(dot.starts_with("digraph mp {"));
+    assert_eq!(dot.matches("subgraph cluster_").count(), n);
+    // The picture: the board's special squares in the legend, one arrow a root at least.
+    let out = zonal(&["render", "--game", "hnefatafl", "seed9", "--zones"]);
+    let svg = stdout(&out);
+    assert!(
+        svg.contains("the throne") && svg.contains("a corner"),
+        "legend"
+    );
+    let out = zonal(&["render", "--game", "jungle", pos, "--zones"]);
+    let svg = stdout(&out);
+    let doc = roxmltree::Document::parse(&svg).expect("the SVG is XML");
+    let titles: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("title"))
+        .filter_map(|n| n.text())
+        .collect();
+    assert!(
+        titles.iter().any(|t| t.contains("root trajectory")),
+        "{titles:?}"
+    );
+    assert!(svg.contains("water") && svg.contains("trap") && svg.contains("den"));
+    // --after: one move, the zones of the position after it.
+    let out = zonal(&["zones", "--game", "jungle", "startpos", "--after", "a3a4"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("after a3a4: "), "{}", stdout(&out));
 }

@@ -9,10 +9,14 @@ use serde::Serialize;
 use std::fmt::{Debug, Display, Write as _};
 use std::time::Instant;
 use zonal_board::Side;
+use zonal_board::SquareSet;
+use zonal_core::guided::{MoveSquares, ZoneNarrowing};
+use zonal_core::picture::{Picture, zone_arrows};
 use zonal_core::rating::elo_interval;
 use zonal_core::record::Record;
 use zonal_core::rng::Rng;
-use zonal_core::{Limits, Rules, SearchResult, WIN, WIN_BOUND, search};
+use zonal_core::zone::{Built, Gain, Outcome, Projection, ZoneGame, outcomes};
+use zonal_core::{Limits, Rules, SearchResult, WIN, WIN_BOUND, search, search_narrowed};
 
 /// How a played game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +47,9 @@ pub trait CliGame {
     /// A move.
     type Move: Copy + Eq + Debug + Display + Send + Sync;
     /// The search's rules.
-    type Rules: Rules<Position = Self::Position, Move = Self::Move>;
+    type Rules: MoveSquares<Position = Self::Position, Move = Self::Move>;
+    /// The zone builder's view of the game.
+    type Zones: ZoneGame<Position = Self::Position>;
     /// A game in progress, with the history its draw rules need.
     type Game: Clone + Send;
 
@@ -79,14 +85,34 @@ pub trait CliGame {
     fn record(game: &Self::Game) -> Vec<String>;
     /// How the game ended, if it did.
     fn end(game: &Self::Game) -> Option<GameEnd>;
-    /// The zone-guided search at `horizon`, if the game has zones; `None` searches full-width.
+    /// The game's zone builder.
+    fn zone_game() -> Self::Zones;
+    /// The squares whose contents differ between two positions (for the incremental projection).
+    fn changed_squares(
+        before: &Self::Position,
+        after: &Self::Position,
+    ) -> <Self::Zones as ZoneGame>::Set;
+    /// The projection as text, with Botvinnik's labels.
+    fn zones_text(pos: &Self::Position, built: &Built, horizon: i32) -> String;
+    /// What stands on `sq` (`attacker`, `lion`), for reports.
+    fn piece_name(pos: &Self::Position, sq: u32) -> String;
+    /// The board with its special squares and pieces, without arrows.
+    fn board_picture(pos: &Self::Position) -> Picture;
+
+    /// The zone-guided search at `horizon` (the core's [`ZoneNarrowing`] over every ply).
     fn guided(
-        _pos: &Self::Position,
-        _history: &[u64],
-        _limits: &Limits,
-        _horizon: i32,
-    ) -> Option<SearchResult<Self::Move>> {
-        None
+        pos: &Self::Position,
+        history: &[u64],
+        limits: &Limits,
+        horizon: i32,
+    ) -> SearchResult<Self::Move> {
+        let game = Self::zone_game();
+        let narrowing = ZoneNarrowing {
+            game: &game,
+            horizon,
+            plies: usize::MAX,
+        };
+        search_narrowed(&Self::rules(pos), &narrowing, pos, history, limits)
     }
 }
 
@@ -179,10 +205,88 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
             }
             analyse::<G>(&all, &mode, top as usize, json)
         }
+        Command::Zones {
+            pos,
+            horizon,
+            json,
+            dot,
+            after,
+            ..
+        } => {
+            let (p, built, log) = zones_after::<G>(position::<G>(&pos)?, horizon, &after)?;
+            if json || dot {
+                eprint!("{log}");
+            } else {
+                out!("{log}");
+            }
+            if json {
+                return print_json(&zones_json::<G>(&p, &built, horizon));
+            }
+            if dot {
+                out!("{}", zones_dot::<G>(&p, &built));
+                return Ok(());
+            }
+            out!("{}", G::zones_text(&p, &built, horizon));
+            Ok(())
+        }
+        Command::Render {
+            pos,
+            zones,
+            zone,
+            side,
+            horizon,
+            force,
+            highlight,
+            output,
+        } => {
+            if force || highlight.is_some() {
+                return Err(CliError::input(format!(
+                    "{}: --force and --highlight are chess-t1's (force sums, a move arrow)",
+                    G::NAME
+                )));
+            }
+            let p = position::<G>(&pos)?;
+            let mut picture = G::board_picture(&p);
+            if zones || zone.is_some() || side.is_some() {
+                let game = G::zone_game();
+                let mut shown = zonal_core::zone::build(&game, &p, horizon).zones;
+                if let Some(n) = zone {
+                    if !shown.iter().any(|z| z.index == n) {
+                        return Err(CliError::input(format!(
+                            "--zone {n}: no such zone ({} zones at horizon {horizon})",
+                            shown.len()
+                        )));
+                    }
+                    shown.retain(|z| z.index == n);
+                }
+                if let Some(s) = side {
+                    let want = match s {
+                        super::SideArg::White => Some(Side::White),
+                        super::SideArg::Black => Some(Side::Black),
+                        super::SideArg::Both => None,
+                    };
+                    shown.retain(|z| want.is_none_or(|w| z.side == w));
+                }
+                let shape = game.shape(&p);
+                picture.arrows =
+                    zone_arrows(&shown, |sq| shape.name(sq), |sq| G::piece_name(&p, sq));
+            }
+            let svg = picture.to_svg();
+            match output {
+                Some(path) => std::fs::write(&path, svg).map_err(|e| CliError {
+                    message: format!("cannot write {}: {e}", path.display()),
+                    code: 1,
+                }),
+                None => {
+                    out!("{svg}");
+                    Ok(())
+                }
+            }
+        }
         Command::Match(args) => match_cmd::<G>(&args),
         Command::Bench { quick, json } => bench::<G>(quick, json),
         other => Err(CliError::input(format!(
-            "{}: `zonal {}` is not available for this game yet (it has moves, play, perft, search, analyse, match, bench; \
+            "{}: `zonal {}` is not available for this game yet (it has moves, play, perft, zones, render, search, analyse, match, bench; \
              `zonal games` lists what each game supports)",
             G::NAME,
             command_name(&other)
@@ -380,12 +484,14 @@ impl Mode {
 
     /// The search and its name: zone-guided where the game has zones and `--full` is not given.
     fn search<G: CliGame>(&self, pos: &G::Position) -> (SearchResult<G::Move>, &'static str) {
-        if !self.full
-            && let Some(r) = G::guided(pos, &[], &self.limits, self.horizon)
-        {
-            return (r, "zone-guided");
+        if self.full {
+            (search(&G::rules(pos), pos, &[], &self.limits), "full-width")
+        } else {
+            (
+                G::guided(pos, &[], &self.limits, self.horizon),
+                "zone-guided",
+            )
         }
-        (search(&G::rules(pos), pos, &[], &self.limits), "full-width")
     }
 }
 
@@ -631,12 +737,11 @@ impl Player {
     }
 
     fn choose<G: CliGame>(&self, pos: &G::Position, history: &[u64]) -> Option<G::Move> {
-        if !self.full
-            && let Some(r) = G::guided(pos, history, &self.limits, self.horizon)
-        {
-            return r.best;
+        if self.full {
+            search(&G::rules(pos), pos, history, &self.limits).best
+        } else {
+            G::guided(pos, history, &self.limits, self.horizon).best
         }
-        search(&G::rules(pos), pos, history, &self.limits).best
     }
 }
 
@@ -945,4 +1050,211 @@ fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
         );
     }
     Ok(())
+}
+
+/// The projection of `start` at `horizon`, then kept up to date along the moves `after` by the
+/// incremental projection, with a line a move saying what it reused.
+fn zones_after<G: CliGame>(
+    start: G::Position,
+    horizon: i32,
+    after: &[String],
+) -> Result<(G::Position, Built, String), CliError> {
+    let game = G::zone_game();
+    let mut projection = Projection::new();
+    let mut pos = start;
+    let mut built = projection.project(&game, &pos, horizon, <G::Zones as ZoneGame>::Set::EMPTY);
+    let mut log = String::new();
+    let mut played = G::new_game(start);
+    for (i, text) in after.iter().enumerate() {
+        G::play_text(&mut played, text).map_err(|e| {
+            CliError::input(format!(
+                "--after: move {} ({}): {e}",
+                i + 1,
+                zonal::excerpt::excerpt(text)
+            ))
+        })?;
+        let next = G::current(&played);
+        let before = projection.stats;
+        built = projection.project(&game, &next, horizon, G::changed_squares(&pos, &next));
+        log += &format!(
+            "after {text}: {} zones; distance maps: {} taken over, {} built\n",
+            built.zones.len(),
+            projection.stats.reused - before.reused,
+            projection.stats.built - before.built
+        );
+        pos = next;
+    }
+    Ok((pos, built, log))
+}
+
+/// Version of the zones JSON of the games on the core (`schema/game-zones.schema.json`).
+const ZONES_SCHEMA_VERSION: u32 = 1;
+
+/// The zones as JSON (`schema/game-zones.schema.json`): every square by name, Botvinnik's labels as
+/// strings, each piece named.
+fn zones_json<G: CliGame>(pos: &G::Position, built: &Built, horizon: i32) -> serde_json::Value {
+    let game = G::zone_game();
+    let shape = game.shape(pos);
+    let (zone_outcomes, complex_outcomes) = outcomes(&game, pos, built, horizon);
+    let gain = |g: Gain| match g {
+        Gain::Wins => serde_json::json!("wins"),
+        Gain::Material(n) => serde_json::json!(n),
+    };
+    let outcome = |o: &Outcome| {
+        serde_json::json!({
+            "now": gain(o.now),
+            "other_to_move": o.other_to_move.map(gain),
+        })
+    };
+    let name = |sq: u32| shape.name(sq);
+    let names = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
+    let piece = |sq: u32| G::piece_name(pos, sq);
+    let negation = |label: String, n: &zonal_core::zone::Negation| {
+        serde_json::json!({
+            "label": label,
+            "piece": piece(n.from),
+            "from": name(n.from),
+            "role": n.role.name(),
+            "attached": name(n.attached),
+            "trajectory": names(&n.path),
+            "budget": n.budget,
+            "stops": n.stops,
+        })
+    };
+    serde_json::json!({
+        "game": G::ID,
+        "schema_version": ZONES_SCHEMA_VERSION,
+        "position": pos.to_string(),
+        "horizon": horizon,
+        "side_to_move": side_word(game.to_move(pos)),
+        "zones": built.zones.iter().map(|z| {
+            let mut negations = Vec::new();
+            for n in &z.negations {
+                let mut v = negation(format!("(-, {}.1)", z.index), n);
+                v["answers"] = n
+                    .answers
+                    .iter()
+                    .map(|a| negation(format!("(+, {}.2)", z.index), a))
+                    .collect();
+                negations.push(v);
+            }
+            serde_json::json!({
+                "index": z.index,
+                "side": side_word(z.side),
+                "aim": z.aim.kind.name(),
+                "target": name(z.aim.target),
+                "piece": piece(z.root[0]),
+                "label": format!("(+, {}.0)", z.index),
+                "root": names(&z.root),
+                "shortest": z.alternatives,
+                "open": z.is_open(),
+                "outcome": outcome(&zone_outcomes[z.index]),
+                "negations": negations,
+            })
+        }).collect::<Vec<_>>(),
+        "complexes": built.complexes.iter().map(|c| serde_json::json!({
+            "index": c.index,
+            "side": side_word(c.side),
+            "target": name(c.target),
+            "target_piece": piece(c.target),
+            "zones": c.zones,
+            "length": c.length,
+            "open": built.complex_is_open(c),
+            "outcome": outcome(&complex_outcomes[c.index]),
+            "retreat": c.retreat.as_ref().map(|r| serde_json::json!({
+                "piece": piece(r.from),
+                "from": name(r.from),
+                "trajectory": names(&r.path),
+                "budget": r.budget,
+            })),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The zones as Graphviz DOT: one cluster a zone, the root solid, negations dashed when they do
+/// not stop the root by themselves, answers dotted.
+fn zones_dot<G: CliGame>(pos: &G::Position, built: &Built) -> String {
+    let game = G::zone_game();
+    let shape = game.shape(pos);
+    let name = |sq: u32| shape.name(sq);
+    let path = |p: &[u32]| p.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
+    let moves = |p: &[u32]| {
+        let n = p.len().saturating_sub(1);
+        format!("{n} move{}", zonal::report::plural(n))
+    };
+    let mut out = format!(
+        "digraph mp {{\n  graph [label=\"{}: {pos}\", labelloc=t, fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\", fontsize=10];\n",
+        G::NAME
+    );
+    for z in &built.zones {
+        let i = z.index;
+        let _ = writeln!(
+            out,
+            "  subgraph cluster_{i} {{\n    label=\"Zone {i} ({}, {} {}, {}): {}\";\n    style=rounded; color=gray50;",
+            side_word(z.side),
+            z.aim.kind.name(),
+            name(z.aim.target),
+            if z.is_open() { "OPEN" } else { "STOPPED" },
+            path(&z.root)
+        );
+        let _ = writeln!(
+            out,
+            "    z{i}_root [label=\"(+, {i}.0) {} {}\\nroot ({})\", color=blue, fontcolor=blue];",
+            G::piece_name(pos, z.root[0]),
+            path(&z.root),
+            moves(&z.root)
+        );
+        for (j, n) in z.negations.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "    z{i}_n{j} [label=\"(-, {i}.1) {} {}\\n{} of {} ({}, budget {})\", color=red, fontcolor=red, style={}];\n    z{i}_n{j} -> z{i}_root [label=\"negates\"];",
+                G::piece_name(pos, n.from),
+                path(&n.path),
+                n.role.name(),
+                name(n.attached),
+                moves(&n.path),
+                n.budget,
+                if n.stops { "solid" } else { "dashed" }
+            );
+            for (k, a) in n.answers.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "    z{i}_n{j}_a{k} [label=\"(+, {i}.2) {} {}\\n{} of {} ({}, budget {})\", color=blue, fontcolor=blue, style=dotted];\n    z{i}_n{j}_a{k} -> z{i}_n{j} [label=\"answers\"];",
+                    G::piece_name(pos, a.from),
+                    path(&a.path),
+                    a.role.name(),
+                    name(a.attached),
+                    moves(&a.path),
+                    a.budget
+                );
+            }
+        }
+        out.push_str("  }\n");
+    }
+    for c in &built.complexes {
+        let i = c.index;
+        let _ = writeln!(
+            out,
+            "  c{i} [shape=box, label=\"Complex {i} ({}, {}): {} {} in {}\", color={}];",
+            side_word(c.side),
+            if built.complex_is_open(c) {
+                "OPEN"
+            } else {
+                "STOPPED"
+            },
+            G::piece_name(pos, c.target),
+            name(c.target),
+            moves(&vec![0; c.length + 1]),
+            if c.side == Side::White {
+                "gray30"
+            } else {
+                "gray60"
+            }
+        );
+        for &z in &c.zones {
+            let _ = writeln!(out, "  z{z}_root -> c{i} [label=\"part\", style=dashed];");
+        }
+    }
+    out.push_str("}\n");
+    out
 }

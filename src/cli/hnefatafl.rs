@@ -2,10 +2,12 @@
 
 use super::generic::{CliGame, GameEnd};
 use zonal_board::Side;
-use zonal_core::guided::ZoneNarrowing;
+use zonal_core::picture::{Picture, PieceMark, Special};
 use zonal_core::record::Record;
-use zonal_core::{Limits, SearchResult, search_narrowed};
+use zonal_core::zone::Built;
+use zonal_hnefatafl::geometry::Geometry;
 use zonal_hnefatafl::play::Hnefatafl as Rules;
+use zonal_hnefatafl::zones::{self, Tafl};
 use zonal_hnefatafl::{ATTACKERS, Game, Move, Outcome, Position, Ruleset, posfile};
 
 /// Hnefatafl for the command line.
@@ -38,6 +40,7 @@ impl CliGame for Hnefatafl {
     type Position = Position;
     type Move = Move;
     type Rules = Rules;
+    type Zones = Tafl;
     type Game = Game;
 
     fn rules(pos: &Position) -> Rules {
@@ -119,24 +122,60 @@ impl CliGame for Hnefatafl {
             .collect()
     }
 
-    fn guided(
-        pos: &Position,
-        history: &[u64],
-        limits: &Limits,
-        horizon: i32,
-    ) -> Option<SearchResult<Move>> {
-        let narrowing = ZoneNarrowing {
-            game: &zonal_hnefatafl::zones::Tafl,
-            horizon,
-            plies: usize::MAX,
-        };
-        Some(search_narrowed(
-            &Self::rules(pos),
-            &narrowing,
-            pos,
-            history,
-            limits,
-        ))
+    fn zone_game() -> Tafl {
+        Tafl
+    }
+
+    fn changed_squares(before: &Position, after: &Position) -> u128 {
+        zones::changed_squares(before, after)
+    }
+
+    fn zones_text(pos: &Position, built: &Built, horizon: i32) -> String {
+        zones::to_text(pos, built, horizon)
+    }
+
+    fn piece_name(pos: &Position, sq: u32) -> String {
+        zones::piece_name(pos, sq).to_string()
+    }
+
+    /// The throne and the corners shaded; attackers dark, defenders and the king light.
+    fn board_picture(pos: &Position) -> Picture {
+        let shape = zones::shape_of(pos);
+        let g = Geometry::of(pos.rules().size());
+        let mut pieces = Vec::new();
+        for sq in zonal_hnefatafl::squares(pos.occupied()) {
+            let (side, letter) = if sq == pos.king() {
+                (Side::White, 'K')
+            } else if pos.attackers() & (1u128 << sq) != 0 {
+                (Side::Black, 'A')
+            } else {
+                (Side::White, 'D')
+            };
+            pieces.push(PieceMark {
+                square: sq,
+                side,
+                letter,
+                title: format!("{} {}", zones::piece_name(pos, sq), shape.name(sq)),
+            });
+        }
+        Picture {
+            shape,
+            title: format!("{}: {pos}", zonal_hnefatafl::NAME),
+            specials: vec![
+                Special {
+                    squares: vec![g.throne_sq],
+                    fill: "#d9c27a".into(),
+                    name: "the throne".into(),
+                },
+                Special {
+                    squares: zonal_hnefatafl::squares(g.corners).collect(),
+                    fill: "#9fc5a8".into(),
+                    name: "a corner: the king escapes there".into(),
+                },
+            ],
+            pieces,
+            arrows: Vec::new(),
+        }
     }
 
     fn end(game: &Game) -> Option<GameEnd> {

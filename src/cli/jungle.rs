@@ -2,10 +2,11 @@
 
 use super::generic::{CliGame, GameEnd};
 use zonal_board::Side;
-use zonal_core::guided::ZoneNarrowing;
+use zonal_core::picture::{Picture, PieceMark, Special};
 use zonal_core::record::Record;
-use zonal_core::{Limits, SearchResult, search_narrowed};
-use zonal_jungle::geometry::{DEN, TRAPS, WATER, bit, sq};
+use zonal_core::zone::Built;
+use zonal_jungle::geometry::{DEN, SHAPE, TRAPS, WATER, bit, sq};
+use zonal_jungle::zones;
 use zonal_jungle::{End, Game, Move, Outcome, Position, posfile};
 
 /// Jungle for the command line.
@@ -26,6 +27,7 @@ impl CliGame for Jungle {
     type Position = Position;
     type Move = Move;
     type Rules = zonal_jungle::Jungle;
+    type Zones = zones::Jungle;
     type Game = Game;
 
     fn rules(_pos: &Position) -> zonal_jungle::Jungle {
@@ -110,24 +112,68 @@ impl CliGame for Jungle {
         game.moves().iter().map(ToString::to_string).collect()
     }
 
-    fn guided(
-        pos: &Position,
-        history: &[u64],
-        limits: &Limits,
-        horizon: i32,
-    ) -> Option<SearchResult<Move>> {
-        let narrowing = ZoneNarrowing {
-            game: &zonal_jungle::zones::Jungle,
-            horizon,
-            plies: usize::MAX,
-        };
-        Some(search_narrowed(
-            &zonal_jungle::Jungle::default(),
-            &narrowing,
-            pos,
-            history,
-            limits,
-        ))
+    fn zone_game() -> zones::Jungle {
+        zones::Jungle
+    }
+
+    fn changed_squares(before: &Position, after: &Position) -> u64 {
+        zones::changed_squares(before, after)
+    }
+
+    fn zones_text(pos: &Position, built: &Built, horizon: i32) -> String {
+        zones::to_text(pos, built, horizon)
+    }
+
+    fn piece_name(pos: &Position, sq: u32) -> String {
+        u8::try_from(sq)
+            .ok()
+            .and_then(|s| pos.piece_at(s))
+            .map_or_else(|| "empty square".to_string(), |(_, a)| a.name().to_string())
+    }
+
+    /// Water, traps and dens shaded; White's animals light, Black's dark.
+    fn board_picture(pos: &Position) -> Picture {
+        let set =
+            |bits: u64| -> Vec<u32> { (0..63).filter(|&s| bits & (1u64 << s) != 0).collect() };
+        let mut pieces = Vec::new();
+        for sq in 0..63u8 {
+            if let Some((side, animal)) = pos.piece_at(sq) {
+                pieces.push(PieceMark {
+                    square: u32::from(sq),
+                    side,
+                    letter: animal.letter(),
+                    title: format!(
+                        "{} {} {}",
+                        side_word(side),
+                        animal.name(),
+                        SHAPE.name(u32::from(sq))
+                    ),
+                });
+            }
+        }
+        Picture {
+            shape: SHAPE,
+            title: format!("{}: {pos}", zonal_jungle::NAME),
+            specials: vec![
+                Special {
+                    squares: set(WATER),
+                    fill: "#9cc3e6".into(),
+                    name: "water: only a rat swims; lions and tigers jump it".into(),
+                },
+                Special {
+                    squares: set(TRAPS[0] | TRAPS[1]),
+                    fill: "#d9a87a".into(),
+                    name: "a trap: an enemy piece on it can be taken by any piece".into(),
+                },
+                Special {
+                    squares: set(DEN[0] | DEN[1]),
+                    fill: "#9fc5a8".into(),
+                    name: "a den: entering the enemy's wins".into(),
+                },
+            ],
+            pieces,
+            arrows: Vec::new(),
+        }
     }
 
     fn end(game: &Game) -> Option<GameEnd> {

@@ -2,6 +2,7 @@
 //! named in a legend), pieces as letters in discs, and trajectories as arrows with labels. A
 //! game fills a [`Picture`]; nothing here knows a game.
 
+use crate::zone::Zone;
 use zonal_board::{Shape, Side};
 
 /// Size of a square in pixels.
@@ -61,6 +62,73 @@ pub struct Picture {
     pub pieces: Vec<PieceMark>,
     /// Arrows, drawn in order.
     pub arrows: Vec<Arrow>,
+}
+
+/// The arrows of `zones` with Botvinnik's labels: each root solid (+, z.0), each first negation
+/// dashed (-, z.1) (a piece already in place that controls or protects: along its line onto the
+/// square), each answer dashed (+, z.2). `square` names a square, `piece` the piece standing on
+/// one.
+pub fn zone_arrows(
+    zones: &[Zone],
+    square: impl Fn(u32) -> String,
+    piece: impl Fn(u32) -> String,
+) -> Vec<Arrow> {
+    let mut arrows = Vec::new();
+    for z in zones {
+        arrows.push(Arrow {
+            path: z.root.clone(),
+            plus: true,
+            dashed: false,
+            label: format!("(+, {}.0)", z.index),
+            title: format!(
+                "zone {}: the {}'s root trajectory",
+                z.index,
+                piece(z.root[0])
+            ),
+        });
+        for n in &z.negations {
+            let path: Vec<u32> = if n.path.len() >= 2 {
+                n.path.clone()
+            } else if n.from != n.attached {
+                vec![n.from, n.attached]
+            } else {
+                continue;
+            };
+            arrows.push(Arrow {
+                path,
+                plus: false,
+                dashed: true,
+                label: format!("(-, {}.1)", z.index),
+                title: format!(
+                    "zone {}: {} of {} by the {} {}",
+                    z.index,
+                    n.role.name(),
+                    square(n.attached),
+                    piece(n.from),
+                    square(n.from)
+                ),
+            });
+            for a in n.answers.iter().filter(|a| a.path.len() >= 2) {
+                arrows.push(Arrow {
+                    path: a.path.clone(),
+                    plus: true,
+                    dashed: true,
+                    label: format!("(+, {}.2)", z.index),
+                    title: format!(
+                        "zone {}: {} of {} by the {} {}, answering the {} {}",
+                        z.index,
+                        a.role.name(),
+                        square(a.attached),
+                        piece(a.from),
+                        square(a.from),
+                        piece(n.from),
+                        square(n.from)
+                    ),
+                });
+            }
+        }
+    }
+    arrows
 }
 
 fn escape(text: &str) -> String {

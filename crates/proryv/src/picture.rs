@@ -5,7 +5,7 @@
 use crate::zones::Zone;
 use crate::{NAME, Position};
 use zonal_board::{Shape, Side};
-use zonal_core::picture::{Arrow, Picture, PieceMark, Special};
+use zonal_core::picture::{Picture, PieceMark, Special, zone_arrows};
 
 /// The picture of `pos` with the `zones` given (none: the board alone).
 pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
@@ -36,60 +36,11 @@ pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
             });
         }
     }
-    let mut arrows = Vec::new();
-    for z in zones {
-        arrows.push(Arrow {
-            path: z.root.clone(),
-            plus: true,
-            dashed: false,
-            label: format!("(+, {}.0)", z.index),
-            title: format!(
-                "zone {}: the {}'s root trajectory",
-                z.index,
-                crate::zones::piece_name(pos, z.root[0])
-            ),
-        });
-        for n in &z.negations {
-            // A rook already in place that controls or protects: its line of attack.
-            let path: Vec<u32> = if n.path.len() >= 2 {
-                n.path.clone()
-            } else if n.from != n.attached {
-                vec![n.from, n.attached]
-            } else {
-                continue;
-            };
-            arrows.push(Arrow {
-                path,
-                plus: false,
-                dashed: true,
-                label: format!("(-, {}.1)", z.index),
-                title: format!(
-                    "zone {}: {} of {} by the rook {}",
-                    z.index,
-                    n.role.name(),
-                    name(n.attached as u8),
-                    name(n.from as u8)
-                ),
-            });
-            // The (+) answers: a rook moving to block the negating rook's slide.
-            for a in n.answers.iter().filter(|a| a.path.len() >= 2) {
-                arrows.push(Arrow {
-                    path: a.path.clone(),
-                    plus: true,
-                    dashed: true,
-                    label: format!("(+, {}.2)", z.index),
-                    title: format!(
-                        "zone {}: {} of {} by the rook {}, answering the rook {}",
-                        z.index,
-                        a.role.name(),
-                        name(a.attached as u8),
-                        name(a.from as u8),
-                        name(n.from as u8)
-                    ),
-                });
-            }
-        }
-    }
+    let arrows = zone_arrows(
+        zones,
+        |sq| Shape::EIGHT.name(sq),
+        |sq| crate::zones::piece_name(pos, sq).to_string(),
+    );
     let in_hand = if pos.in_placement() {
         format!(
             "; in hand White {}, Black {}",
