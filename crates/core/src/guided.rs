@@ -1,8 +1,9 @@
 //! The zone-guided search of any game (docs/zones.md §5): at each node near the root the
 //! projection is built and only the moves it names are searched — the first steps of the side to
 //! move's own roots (every shortest trajectory's first square), of its negations of the other
-//! side's zones, of its answers to the negations of its own zones, and the tactical moves (the
-//! game's captures). Deeper nodes, and nodes without zones, search every move.
+//! side's zones (below the root only the urgent ones: those that stop the root by themselves and
+//! have no move to spare), of its answers to the negations of its own zones, and the tactical
+//! moves (the game's captures). Deeper nodes, and nodes without zones, search every move.
 //!
 //! [`search_narrowed`](crate::search::search_narrowed) keeps the narrowing honest: where the
 //! narrowed tree reports a loss, a full-width search decides.
@@ -41,7 +42,7 @@ struct Named<S> {
 
 impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
     /// The steps the projection `built` names for the side to move `us` of `pos`.
-    fn named(&self, pos: &Z::Position, us: Side, built: &Built) -> Vec<Named<Z::Set>> {
+    fn named(&self, pos: &Z::Position, us: Side, built: &Built, ply: usize) -> Vec<Named<Z::Set>> {
         let first_step = |n: &Negation| match n.path[..] {
             [from, to, ..] => Some(Named {
                 from,
@@ -56,7 +57,15 @@ impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
                 named.extend(answers.filter_map(first_step));
                 named.extend(self.root_steps(pos, zone));
             } else {
-                named.extend(zone.negations.iter().filter_map(first_step));
+                // Below the root, only the negations that stop the root by themselves and
+                // must move now (their moves use their whole budget): one with time to spare
+                // can wait, and the next node's projection names it again.
+                named.extend(
+                    zone.negations
+                        .iter()
+                        .filter(|n| ply == 0 || (n.stops && n.path.len() as i32 > n.budget))
+                        .filter_map(first_step),
+                );
             }
         }
         for complex in built.complexes.iter().filter(|c| c.side != us) {
@@ -94,7 +103,7 @@ where
         }
         let us = self.game.to_move(pos);
         let built = build(self.game, pos, self.horizon);
-        let named = self.named(pos, us, &built);
+        let named = self.named(pos, us, &built, ply);
         let mut tactical = Vec::new();
         rules.tactical_moves(pos, &mut tactical);
         let kept: Vec<R::Move> = moves
