@@ -53,6 +53,7 @@ fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
         .map_err(CliError::output)
 }
 
+mod game_engine;
 mod generic;
 mod hnefatafl;
 mod jungle;

@@ -181,6 +181,7 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
         }
         Command::Match(args) => match_cmd::<G>(&args),
         Command::Bench { quick, json } => bench::<G>(quick, json),
+        Command::Engine => super::game_engine::run_cli::<G>(),
         other => Err(CliError::input(format!(
             "{}: `zonal {}` is not available for this game yet (it has moves, play, perft, search, analyse, match, bench; \
              `zonal games` lists what each game supports)",

@@ -222,6 +222,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Match(args) => super::proryv_match::match_cmd(&args),
+        Command::Engine => super::game_engine::run_proryv(),
         Command::Bench { quick, json } => {
             let report = crate::bench_proryv::run(quick);
             if json {
