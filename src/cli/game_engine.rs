@@ -22,7 +22,7 @@
 //! the engine as it was; the end of the input ends the session (an infinite search is stopped,
 //! one with limits finishes); a closed output ends it quietly.
 
-use super::generic::CliGame;
+use super::generic::{CliGame, Player};
 use super::{CliError, hnefatafl, jungle};
 use std::fmt::{Debug, Display};
 use std::io::{self, BufRead, BufReader, Write};
@@ -669,4 +669,261 @@ pub fn run<G: EngineGame, R: BufRead, W: Write + Send + 'static>(
         }
     }
     session.out.result()
+}
+
+/// A game lost by a player's failure in a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    /// The side that failed.
+    pub loser: Side,
+    /// A short name for match reports: `engine_error` (it crashed, closed its input, or answered
+    /// with no move), `time_forfeit` (no `bestmove` in time) or `illegal_move`.
+    pub reason: &'static str,
+    /// What happened, in words.
+    pub text: String,
+}
+
+/// The player of `--cmd1`/`--cmd2` (`command`, run once here to check that it starts and
+/// answers `uci` and `isready`) with the match's limits.
+pub(super) fn external_player<G: CliGame>(
+    command: &str,
+    base: &Limits,
+) -> Result<Player, CliError> {
+    if base.depth.is_none() && base.nodes.is_none() && base.movetime_ms.is_none() {
+        return Err(CliError::input(format!(
+            "{}: an external engine needs a limit: give --depth, --nodes or --movetime",
+            G::NAME
+        )));
+    }
+    let argv = zonal::matchplay::split_command(command).map_err(CliError::input)?;
+    if argv.is_empty() {
+        return Err(CliError::input(
+            "--cmd1/--cmd2: the engine command is empty",
+        ));
+    }
+    External::start(&argv, command).map_err(CliError::input)?;
+    let mut player = Player::parse::<G>("", base)?;
+    player.command = Some(command.to_string());
+    Ok(player)
+}
+
+/// Plays game `number` of a match from `start`, `players[0]` with White: the game, and the
+/// forfeit that ended it, if one did. A built-in player searches with the game's history; an
+/// external one is started for the game and told the start and the moves before each `go`.
+pub(super) fn play_game<G: CliGame>(
+    number: u64,
+    start: G::Position,
+    players: [&Player; 2],
+    max_plies: u32,
+) -> (G::Game, Option<Forfeit>) {
+    let mut game = G::new_game(start);
+    let side_of = |i: usize| if i == 0 { Side::White } else { Side::Black };
+    let mut engines: [Option<External>; 2] = [None, None];
+    for (i, player) in players.iter().enumerate() {
+        let Some(command) = &player.command else {
+            continue;
+        };
+        let started = zonal::matchplay::split_command(command)
+            .and_then(|argv| External::start(&argv, command));
+        match started {
+            Ok(engine) => engines[i] = Some(engine),
+            Err(e) => return (game, Some(forfeit(number, side_of(i), "engine_error", e))),
+        }
+    }
+    let mut history: Vec<u64> = Vec::new();
+    let mut moves: Vec<String> = Vec::new();
+    while G::end(&game).is_none() && (moves.len() as u64) < u64::from(max_plies) {
+        let pos = G::current(&game);
+        let side = G::side(&pos);
+        let i = usize::from(side == Side::Black);
+        let text = match &mut engines[i] {
+            Some(engine) => match engine.choose(&start.to_string(), &moves, &players[i].limits) {
+                Ok(text) => text,
+                Err((reason, e)) => return (game, Some(forfeit(number, side, reason, e))),
+            },
+            None => match players[i].choose::<G>(&pos, &history) {
+                Some(mv) => mv.to_string(),
+                // A search stopped before its first move: the game stops unfinished.
+                None => break,
+            },
+        };
+        if let Err(e) = G::play_text(&mut game, &text) {
+            let what = format!("played {:?} in {pos}: {e}", excerpt(&text));
+            return (game, Some(forfeit(number, side, "illegal_move", what)));
+        }
+        history.push(G::rules(&pos).key(&pos));
+        moves.push(text);
+    }
+    (game, None)
+}
+
+/// A forfeit, reported on stderr as it happens.
+fn forfeit(number: u64, loser: Side, reason: &'static str, what: String) -> Forfeit {
+    let side = match loser {
+        Side::White => "White",
+        Side::Black => "Black",
+    };
+    let text = format!("{side} forfeits ({reason}): {what}");
+    tracing::warn!("game {number}: {text}");
+    Forfeit {
+        loser,
+        reason,
+        text,
+    }
+}
+
+/// An external engine's process during a game.
+struct External {
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl External {
+    /// Starts `argv` and waits for its `uciok` and `readyok`.
+    fn start(argv: &[String], name: &str) -> Result<External, String> {
+        let (program, args) = argv
+            .split_first()
+            .ok_or_else(|| "the engine command is empty".to_string())?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start engine {name:?}: {e}"))?;
+        let stdin = child.stdin.take();
+        let Some(stdout) = child.stdout.take() else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("engine {name:?} has no output"));
+        };
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = External {
+            name: name.to_string(),
+            child,
+            stdin,
+            lines,
+        };
+        let handshake = zonal::matchplay::HANDSHAKE_MS;
+        engine.send("uci")?;
+        engine.wait_for("uciok", handshake)?;
+        engine.send("isready")?;
+        engine.wait_for("readyok", handshake)?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        let name = &self.name;
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| format!("engine {name:?} is closed"))?;
+        writeln!(stdin, "{line}")
+            .and_then(|()| stdin.flush())
+            .map_err(|e| format!("engine {name:?} does not read its input ({e})"))
+    }
+
+    /// The next line whose first word is `word`, within `timeout_ms`.
+    fn wait_for(&mut self, word: &str, timeout_ms: u64) -> Result<String, String> {
+        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "engine {:?} did not answer {word} within {timeout_ms} ms",
+                        self.name
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!(
+                        "engine {:?} exited while {word} was awaited",
+                        self.name
+                    ));
+                }
+            }
+        }
+    }
+
+    /// The engine's move after `moves` from `start` within `limits`, as it wrote it; or why it
+    /// gave none (`engine_error` or `time_forfeit`, and what happened).
+    fn choose(
+        &mut self,
+        start: &str,
+        moves: &[String],
+        limits: &Limits,
+    ) -> Result<String, (&'static str, String)> {
+        let mut position = format!("position fen {start}");
+        if !moves.is_empty() {
+            position.push_str(" moves ");
+            position.push_str(&moves.join(" "));
+        }
+        let error = |e| ("engine_error", e);
+        self.send(&position).map_err(error)?;
+        self.send(&go_command(limits)).map_err(error)?;
+        let timeout = limits
+            .movetime_ms
+            .map_or(zonal::matchplay::UNTIMED_MOVE_MS, |ms| {
+                ms.saturating_add(zonal::matchplay::MOVE_GRACE_MS)
+            });
+        let line = self.wait_for("bestmove", timeout).map_err(|e| {
+            let reason = if e.contains("within") {
+                "time_forfeit"
+            } else {
+                "engine_error"
+            };
+            (reason, e)
+        })?;
+        match line.split_whitespace().nth(1) {
+            Some(text) if text != "0000" => Ok(text.to_string()),
+            _ => Err(error(format!(
+                "engine {:?} answered {:?} in a game that is not over",
+                self.name,
+                excerpt(&line)
+            ))),
+        }
+    }
+}
+
+/// The `go` command of a match's limits.
+fn go_command(limits: &Limits) -> String {
+    let mut go = String::from("go");
+    if let Some(d) = limits.depth {
+        go.push_str(&format!(" depth {d}"));
+    }
+    if let Some(n) = limits.nodes {
+        go.push_str(&format!(" nodes {n}"));
+    }
+    if let Some(ms) = limits.movetime_ms {
+        go.push_str(&format!(" movetime {ms}"));
+    }
+    go
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        self.stdin = None;
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
