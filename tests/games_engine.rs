@@ -378,8 +378,23 @@ fn the_end_of_the_input_ends_the_session() {
 fn match_json(game: &str, cmd1: &str) -> serde_json::Value {
     let out = Command::new(env!("CARGO_BIN_EXE_zonal"))
         .args(["--game", game, "match", "--cmd1", cmd1])
-        .args(["--engine2", "mode=full", "--depth", "1", "--games", "2"])
-        .args(["--max-plies", "40", "--json"])
+        .args([
+            "--engine2",
+            if game == "proryv" {
+                "tempo=20"
+            } else {
+                "mode=full"
+            },
+        ])
+        .args([
+            "--depth",
+            "1",
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+            "--json",
+        ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("run zonal match");
@@ -411,6 +426,13 @@ fn match_plays_the_engine_as_an_external_player() {
             .is_some_and(|s| s.starts_with("cmd=")),
         "{report}"
     );
+    // Прорыв too, the engine as engine1 with White and Black.
+    let report = match_json("proryv", &format!("'{zonal}' --game proryv engine"));
+    assert_eq!(report["games"], 2);
+    let ends = report["ends"].as_object().expect("ends");
+    for bad in ["engine_error", "time_forfeit", "illegal_move"] {
+        assert!(!ends.contains_key(bad), "{report}");
+    }
     // An engine of another game plays moves that are illegal here: it loses both games.
     let report = match_json("jungle", &format!("'{zonal}' --game hnefatafl engine"));
     assert_eq!(report["losses"], 2, "{report}");

@@ -683,16 +683,24 @@ pub struct Forfeit {
     pub text: String,
 }
 
-/// The player of `--cmd1`/`--cmd2` (`command`, run once here to check that it starts and
-/// answers `uci` and `isready`) with the match's limits.
+/// The player of `--cmd1`/`--cmd2` (`command`, checked by [`check_external`]) with the
+/// match's limits.
 pub(super) fn external_player<G: CliGame>(
     command: &str,
     base: &Limits,
 ) -> Result<Player, CliError> {
+    check_external(G::NAME, command, base)?;
+    let mut player = Player::parse::<G>("", base)?;
+    player.command = Some(command.to_string());
+    Ok(player)
+}
+
+/// Checks an external player of a match of the game `name`: the match gives it a limit, and
+/// its `command` starts and answers `uci` and `isready`.
+pub(super) fn check_external(name: &str, command: &str, base: &Limits) -> Result<(), CliError> {
     if base.depth.is_none() && base.nodes.is_none() && base.movetime_ms.is_none() {
         return Err(CliError::input(format!(
-            "{}: an external engine needs a limit: give --depth, --nodes or --movetime",
-            G::NAME
+            "{name}: an external engine needs a limit: give --depth, --nodes or --movetime"
         )));
     }
     let argv = zonal::matchplay::split_command(command).map_err(CliError::input)?;
@@ -702,9 +710,73 @@ pub(super) fn external_player<G: CliGame>(
         ));
     }
     External::start(&argv, command).map_err(CliError::input)?;
-    let mut player = Player::parse::<G>("", base)?;
-    player.command = Some(command.to_string());
-    Ok(player)
+    Ok(())
+}
+
+/// What a match with external players needs of a game.
+pub(super) trait MatchGame {
+    /// A position; its `Display` is the position string `position fen` sends.
+    type Position: Copy + Display;
+    /// A game in progress.
+    type Game;
+    /// A game from `start`.
+    fn new_game(start: Self::Position) -> Self::Game;
+    /// The game's current position.
+    fn current(game: &Self::Game) -> Self::Position;
+    /// The side to move.
+    fn side(pos: &Self::Position) -> Side;
+    /// Plays a move given as text.
+    fn play_text(game: &mut Self::Game, text: &str) -> Result<(), String>;
+    /// Whether the game is over.
+    fn over(game: &Self::Game) -> bool;
+    /// The repetition key of a position (what the search's history holds).
+    fn key(pos: &Self::Position) -> u64;
+}
+
+impl<G: CliGame> MatchGame for G {
+    type Position = G::Position;
+    type Game = G::Game;
+    fn new_game(start: G::Position) -> G::Game {
+        G::new_game(start)
+    }
+    fn current(game: &G::Game) -> G::Position {
+        G::current(game)
+    }
+    fn side(pos: &G::Position) -> Side {
+        G::side(pos)
+    }
+    fn play_text(game: &mut G::Game, text: &str) -> Result<(), String> {
+        G::play_text(game, text)
+    }
+    fn over(game: &G::Game) -> bool {
+        G::end(game).is_some()
+    }
+    fn key(pos: &G::Position) -> u64 {
+        G::rules(pos).key(pos)
+    }
+}
+
+impl MatchGame for ProryvEngine {
+    type Position = zonal_proryv::Position;
+    type Game = zonal_proryv::Game;
+    fn new_game(start: Self::Position) -> Self::Game {
+        <ProryvEngine as EngineGame>::new_game(start)
+    }
+    fn current(game: &Self::Game) -> Self::Position {
+        *game.position()
+    }
+    fn side(pos: &Self::Position) -> Side {
+        pos.side_to_move()
+    }
+    fn play_text(game: &mut Self::Game, text: &str) -> Result<(), String> {
+        <ProryvEngine as EngineGame>::play_text(game, text)
+    }
+    fn over(game: &Self::Game) -> bool {
+        game.end().is_some()
+    }
+    fn key(pos: &Self::Position) -> u64 {
+        zonal_proryv::play::Proryv::default().key(pos)
+    }
 }
 
 /// Plays game `number` of a match from `start`, `players[0]` with White: the game, and the
@@ -716,11 +788,30 @@ pub(super) fn play_game<G: CliGame>(
     players: [&Player; 2],
     max_plies: u32,
 ) -> (G::Game, Option<Forfeit>) {
+    let external = players.map(|p| p.command.as_deref().map(|c| (c, p.limits)));
+    play_with::<G>(number, start, external, max_plies, |i, pos, history| {
+        players[i]
+            .choose::<G>(pos, history)
+            .map(|mv| mv.to_string())
+    })
+}
+
+/// Plays game `number` of a match from `start`: White is `external[0]` (an engine's command
+/// line and its limits) or, without one, `builtin(0, position, history)`; Black likewise with
+/// index 1. The game, and the forfeit that ended it, if one did. A built-in player that gives
+/// no move (a search stopped before its first move) leaves the game unfinished.
+pub(super) fn play_with<G: MatchGame>(
+    number: u64,
+    start: G::Position,
+    external: [Option<(&str, Limits)>; 2],
+    max_plies: u32,
+    mut builtin: impl FnMut(usize, &G::Position, &[u64]) -> Option<String>,
+) -> (G::Game, Option<Forfeit>) {
     let mut game = G::new_game(start);
     let side_of = |i: usize| if i == 0 { Side::White } else { Side::Black };
     let mut engines: [Option<External>; 2] = [None, None];
-    for (i, player) in players.iter().enumerate() {
-        let Some(command) = &player.command else {
+    for (i, player) in external.iter().enumerate() {
+        let Some((command, _)) = player else {
             continue;
         };
         let started = zonal::matchplay::split_command(command)
@@ -732,18 +823,19 @@ pub(super) fn play_game<G: CliGame>(
     }
     let mut history: Vec<u64> = Vec::new();
     let mut moves: Vec<String> = Vec::new();
-    while G::end(&game).is_none() && (moves.len() as u64) < u64::from(max_plies) {
+    while !G::over(&game) && (moves.len() as u64) < u64::from(max_plies) {
         let pos = G::current(&game);
         let side = G::side(&pos);
         let i = usize::from(side == Side::Black);
-        let text = match &mut engines[i] {
-            Some(engine) => match engine.choose(&start.to_string(), &moves, &players[i].limits) {
-                Ok(text) => text,
-                Err((reason, e)) => return (game, Some(forfeit(number, side, reason, e))),
-            },
-            None => match players[i].choose::<G>(&pos, &history) {
-                Some(mv) => mv.to_string(),
-                // A search stopped before its first move: the game stops unfinished.
+        let text = match (&mut engines[i], &external[i]) {
+            (Some(engine), Some((_, limits))) => {
+                match engine.choose(&start.to_string(), &moves, limits) {
+                    Ok(text) => text,
+                    Err((reason, e)) => return (game, Some(forfeit(number, side, reason, e))),
+                }
+            }
+            _ => match builtin(i, &pos, &history) {
+                Some(text) => text,
                 None => break,
             },
         };
@@ -751,7 +843,7 @@ pub(super) fn play_game<G: CliGame>(
             let what = format!("played {:?} in {pos}: {e}", excerpt(&text));
             return (game, Some(forfeit(number, side, "illegal_move", what)));
         }
-        history.push(G::rules(&pos).key(&pos));
+        history.push(G::key(&pos));
         moves.push(text);
     }
     (game, None)
