@@ -486,7 +486,8 @@ pub fn core_limits(limits: &zonal::search::Limits, side: Side) -> (Limits, Optio
             clock.increment_ms[i],
             clock.moves_to_go,
         );
-        core.movetime_ms = Some(core.movetime_ms.map_or(hard, |ms| ms.min(hard)));
+        let hard = core.movetime_ms.map_or(hard, |ms| ms.min(hard));
+        core.movetime_ms = Some(hard);
         soft = Some(s.min(hard));
     }
     if core == Limits::default() {
@@ -1017,5 +1018,60 @@ impl Drop for External {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_become_soft_and_hard_limits_of_the_side_to_move() {
+        let (limits, _) = zonal::protocol::parse_go(&[
+            "wtime",
+            "10000",
+            "btime",
+            "2030",
+            "winc",
+            "100",
+            "movestogo",
+            "10",
+        ])
+        .expect("go");
+        let (white, soft) = core_limits(&limits, Side::White);
+        let (w_soft, w_hard) = clock_budget(10_000, 100, Some(10));
+        assert_eq!((white.movetime_ms, soft), (Some(w_hard), Some(w_soft)));
+        let (black, soft) = core_limits(&limits, Side::Black);
+        assert_eq!((black.movetime_ms, soft), (Some(600), Some(200)));
+        // A movetime below the clock's hard limit wins.
+        let (limits, _) =
+            zonal::protocol::parse_go(&["wtime", "60000", "movetime", "50"]).expect("go");
+        let (white, soft) = core_limits(&limits, Side::White);
+        assert_eq!((white.movetime_ms, soft), (Some(50), Some(50)));
+        // No limit: as deep as the core goes, until `stop`.
+        let (limits, infinite) = zonal::protocol::parse_go(&["infinite"]).expect("go");
+        assert!(infinite);
+        assert_eq!(core_limits(&limits, Side::Black).0.depth, Some(64));
+        let (limits, _) = zonal::protocol::parse_go(&["depth", "3"]).expect("go");
+        assert_eq!(
+            core_limits(&limits, Side::White),
+            (
+                Limits {
+                    depth: Some(3),
+                    ..Limits::default()
+                },
+                None
+            )
+        );
+    }
+
+    #[test]
+    fn scores_in_protocol_form() {
+        assert_eq!(protocol_score(35), "cp 35");
+        assert_eq!(protocol_score(-120), "cp -120");
+        assert_eq!(protocol_score(WIN - 1), "mate 1");
+        assert_eq!(protocol_score(WIN - 3), "mate 2");
+        assert_eq!(protocol_score(-(WIN - 2)), "mate -1");
+        assert_eq!(protocol_score(-(WIN - 4)), "mate -2");
     }
 }
