@@ -399,10 +399,11 @@ impl<G: EngineGame, W: Write + Send + 'static> Session<G, W> {
         };
         let result = match name.to_ascii_lowercase().as_str() {
             "mode" => match value.to_ascii_lowercase().as_str() {
-                "zones" => Ok(self.full = false),
-                "full" => Ok(self.full = true),
+                "zones" => Ok(false),
+                "full" => Ok(true),
                 _ => Err(bad("zones or full")),
-            },
+            }
+            .map(|full| self.full = full),
             "horizon" => value
                 .parse::<i32>()
                 .ok()

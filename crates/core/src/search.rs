@@ -122,6 +122,9 @@ pub struct Progress<'a, M> {
     pub line: &'a [M],
 }
 
+/// The callback of [`Control::progress`].
+pub type ProgressFn<'f, M> = dyn Fn(&Progress<'_, M>) + 'f;
+
 /// What a caller controls of a search beyond its [`Limits`]: a flag that stops it from another
 /// thread, a callback told of each finished iteration, and a soft time limit. The default
 /// controls nothing: the search runs as [`search`] does.
@@ -130,7 +133,7 @@ pub struct Control<'a, M> {
     /// first one is always finished). Checked where the node and time budget are.
     pub stop: Option<&'a AtomicBool>,
     /// Called after each finished iteration, on the searching thread.
-    pub progress: Option<&'a dyn Fn(&Progress<'_, M>)>,
+    pub progress: Option<&'a ProgressFn<'a, M>>,
     /// Milliseconds after which no new iteration begins (the hard limit stays
     /// [`Limits::movetime_ms`]); see [`clock_budget`].
     pub soft_ms: Option<u64>,
