@@ -53,6 +53,7 @@ fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
         .map_err(CliError::output)
 }
 
+mod game_engine;
 mod generic;
 mod hnefatafl;
 mod jungle;
@@ -607,13 +608,13 @@ fn stated_game(command: &Command) -> Result<GameName, CliError> {
 fn games() -> Result<(), CliError> {
     outln!("chess-t1  (default) rules: docs/chess-t1-rules.md; every command");
     outln!(
-        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, distance, trajectories, zones (--after), render, search, analyse, match, bench"
+        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, distance, trajectories, zones (--after), render, search, analyse, engine, match (--cmd1/--cmd2), bench"
     );
     outln!(
-        "hnefatafl Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen, rules: docs/hnefatafl.md; moves, play (--record), perft, zones (--after, --json, --dot), render, search, analyse, match, bench"
+        "hnefatafl Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen, rules: docs/hnefatafl.md; moves, play (--record), perft, zones (--after, --json, --dot), render, search, analyse, engine, match (--cmd1/--cmd2), bench"
     );
     outln!(
-        "jungle    Dou Shou Qi (Jungle), rules: docs/jungle.md; moves, play, perft, zones (--after, --json, --dot), render, search, analyse, match, bench"
+        "jungle    Dou Shou Qi (Jungle), rules: docs/jungle.md; moves, play, perft, zones (--after, --json, --dot), render, search, analyse, engine, match (--cmd1/--cmd2), bench"
     );
     Ok(())
 }

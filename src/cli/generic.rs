@@ -16,7 +16,7 @@ use zonal_core::rating::elo_interval;
 use zonal_core::record::Record;
 use zonal_core::rng::Rng;
 use zonal_core::zone::{Built, Gain, Outcome, Projection, ZoneGame, outcomes};
-use zonal_core::{Limits, Rules, SearchResult, WIN, WIN_BOUND, search, search_narrowed};
+use zonal_core::{Limits, SearchResult, WIN, WIN_BOUND, search, search_narrowed};
 
 /// How a played game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub struct GameEnd {
 }
 
 /// What the command line needs of a game played on the core's search.
-pub trait CliGame {
+pub trait CliGame: 'static {
     /// The name `--game` takes and JSON shows.
     const ID: &'static str;
     /// The name errors and reports show.
@@ -49,9 +49,9 @@ pub trait CliGame {
     /// The search's rules.
     type Rules: MoveSquares<Position = Self::Position, Move = Self::Move>;
     /// The zone builder's view of the game.
-    type Zones: ZoneGame<Position = Self::Position>;
+    type Zones: ZoneGame<Position = Self::Position> + Default + 'static;
     /// A game in progress, with the history its draw rules need.
-    type Game: Clone + Send;
+    type Game: Clone + Send + 'static;
 
     /// The search's rules for positions like `pos`.
     fn rules(pos: &Self::Position) -> Self::Rules;
@@ -285,8 +285,9 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
         }
         Command::Match(args) => match_cmd::<G>(&args),
         Command::Bench { quick, json } => bench::<G>(quick, json),
+        Command::Engine => super::game_engine::run_cli::<G>(),
         other => Err(CliError::input(format!(
-            "{}: `zonal {}` is not available for this game yet (it has moves, play, perft, zones, render, search, analyse, match, bench; \
+            "{}: `zonal {}` is not available for this game yet (it has moves, play, perft, zones, render, search, analyse, engine, match, bench; \
              `zonal games` lists what each game supports)",
             G::NAME,
             command_name(&other)
@@ -658,22 +659,25 @@ fn analyse<G: CliGame>(
     Ok(())
 }
 
-/// A built-in player of a match: limits and the kind of search.
+/// A player of a match: limits and the kind of search, or an external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Player {
-    limits: Limits,
+pub(super) struct Player {
+    pub(super) limits: Limits,
     full: bool,
     horizon: i32,
+    /// An external engine's command line (`--cmd1`/`--cmd2`): it plays instead of the search.
+    pub(super) command: Option<String>,
 }
 
 impl Player {
     /// Reads `key=value,...` (keys depth, nodes, movetime, mode = zones | full, horizon) over
     /// the match's own limits.
-    fn parse<G: CliGame>(spec: &str, base: &Limits) -> Result<Player, CliError> {
+    pub(super) fn parse<G: CliGame>(spec: &str, base: &Limits) -> Result<Player, CliError> {
         let mut p = Player {
             limits: *base,
             full: false,
             horizon: G::HORIZON,
+            command: None,
         };
         for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let bad = |why: &str| {
@@ -719,9 +723,11 @@ impl Player {
         Ok(p)
     }
 
-    fn describe(&self) -> String {
+    pub(super) fn describe(&self) -> String {
         let mut s = String::from(if self.full { "mode=full" } else { "mode=zones" });
-        if !self.full {
+        if let Some(command) = &self.command {
+            s = format!("cmd={command:?}");
+        } else if !self.full {
             let _ = write!(s, ",horizon={}", self.horizon);
         }
         if let Some(d) = self.limits.depth {
@@ -736,7 +742,7 @@ impl Player {
         s
     }
 
-    fn choose<G: CliGame>(&self, pos: &G::Position, history: &[u64]) -> Option<G::Move> {
+    pub(super) fn choose<G: CliGame>(&self, pos: &G::Position, history: &[u64]) -> Option<G::Move> {
         if self.full {
             search(&G::rules(pos), pos, history, &self.limits).best
         } else {
@@ -754,30 +760,8 @@ struct Played<G: CliGame> {
     game: G::Game,
     /// Half points of engine1 (2 win, 1 draw, 0 loss).
     points: u32,
-}
-
-/// Plays one game from `start`, `players[0]` with White.
-fn play_game<G: CliGame>(start: G::Position, players: [&Player; 2], max_plies: u32) -> G::Game {
-    let mut game = G::new_game(start);
-    let mut history: Vec<u64> = Vec::new();
-    let mut plies = 0;
-    while G::end(&game).is_none() && plies < max_plies {
-        let pos = G::current(&game);
-        let rules = G::rules(&pos);
-        let mover = match G::side(&pos) {
-            Side::White => players[0],
-            Side::Black => players[1],
-        };
-        let Some(mv) = mover.choose::<G>(&pos, &history) else {
-            break;
-        };
-        if G::play_text(&mut game, &mv.to_string()).is_err() {
-            break;
-        }
-        history.push(rules.key(&pos));
-        plies += 1;
-    }
-    game
+    /// A loss by a player's failure (an external engine's timeout, crash or illegal move).
+    forfeit: Option<super::game_engine::Forfeit>,
 }
 
 /// The openings of a match: the file's positions, or, when none is given, the start after
@@ -812,12 +796,6 @@ fn random_openings<G: CliGame>(count: usize, plies: usize) -> Vec<G::Position> {
 }
 
 fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
-    if args.cmd1.is_some() || args.cmd2.is_some() {
-        return Err(CliError::input(format!(
-            "{}: --cmd1/--cmd2 (external engines) speak chess-t1's engine protocol; give built-in players with --engine1/--engine2",
-            G::NAME
-        )));
-    }
     if args.clock.is_some() || args.sprt.is_some() {
         return Err(CliError::input(format!(
             "{}: --clock and --sprt are not available for this game yet; use --movetime, --nodes or --depth",
@@ -830,9 +808,13 @@ fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
         movetime_ms: args.movetime,
     };
     let spec = |s: &Option<String>| s.clone().unwrap_or_default();
+    let player = |engine: &Option<String>, cmd: &Option<String>| match cmd {
+        Some(command) => super::game_engine::external_player::<G>(command, &base),
+        None => Player::parse::<G>(&spec(engine), &base),
+    };
     let players = [
-        Player::parse::<G>(&spec(&args.engine1), &base)?,
-        Player::parse::<G>(&spec(&args.engine2), &base)?,
+        player(&args.engine1, &args.cmd1)?,
+        player(&args.engine2, &args.cmd2)?,
     ];
     let openings: Vec<G::Position> =
         if args.openings == std::path::Path::new("positions/openings.t1") {
@@ -884,8 +866,13 @@ fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
                 } else {
                     [&players[1], &players[0]]
                 };
-                let game = play_game::<G>(start, order, args.max_plies);
-                let white = match G::end(&game).and_then(|e| e.winner) {
+                let (game, forfeit) =
+                    super::game_engine::play_game::<G>(n + 1, start, order, args.max_plies);
+                let winner = match &forfeit {
+                    Some(f) => Some(f.loser.other()),
+                    None => G::end(&game).and_then(|e| e.winner),
+                };
+                let white = match winner {
                     Some(Side::White) => 2,
                     Some(Side::Black) => 0,
                     None => 1,
@@ -896,13 +883,16 @@ fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
                     engine1_white,
                     points: if engine1_white { white } else { 2 - white },
                     game,
+                    forfeit,
                 }
             })
             .collect::<Vec<_>>()
     });
     played.sort_by_key(|g| g.number);
-    let reason =
-        |g: &Played<G>| G::end(&g.game).map_or_else(|| "move_limit".to_string(), |e| e.reason);
+    let reason = |g: &Played<G>| match &g.forfeit {
+        Some(f) => f.reason.to_string(),
+        None => G::end(&g.game).map_or_else(|| "move_limit".to_string(), |e| e.reason),
+    };
     if let (Some(out), Some(file)) = (&args.out, games_file.as_mut()) {
         let mut text = format!(
             "# zonal match --game {}: engine1 {} against engine2 {}\ngame {}\n",
@@ -923,7 +913,11 @@ fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
                 g.start,
                 g.number,
                 G::record(&g.game).join(" "),
-                G::end(&g.game).map_or_else(|| "unfinished (move limit)".to_string(), |e| e.text)
+                match &g.forfeit {
+                    Some(f) => f.text.clone(),
+                    None => G::end(&g.game)
+                        .map_or_else(|| "unfinished (move limit)".to_string(), |e| e.text),
+                }
             );
         }
         std::io::Write::write_all(file, text.as_bytes()).map_err(|e| CliError {

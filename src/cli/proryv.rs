@@ -222,6 +222,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Match(args) => super::proryv_match::match_cmd(&args),
+        Command::Engine => super::game_engine::run_proryv(),
         Command::Bench { quick, json } => {
             let report = crate::bench_proryv::run(quick);
             if json {
@@ -232,7 +233,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             }
         }
         other => Err(CliError::input(format!(
-            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, render, search, analyse, match, bench; \
+            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, render, search, analyse, engine, match, bench; \
              `zonal games` lists what each game supports)",
             command_name(&other)
         ))),

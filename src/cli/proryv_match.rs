@@ -8,9 +8,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
 use zonal_core::rating::elo_interval;
-use zonal_core::{Limits, Rules, search};
+use zonal_core::{Limits, search};
 use zonal_proryv::play::{Proryv, Weights};
-use zonal_proryv::{End, Game, NAME, Ply, Position, Side, posfile};
+use zonal_proryv::{End, NAME, Ply, Position, Side, posfile};
 
 /// The openings used when `--openings` is left at chess-t1's default.
 const DEFAULT_OPENINGS: &str = "positions/proryv/openings.pos";
@@ -20,6 +20,8 @@ const DEFAULT_OPENINGS: &str = "positions/proryv/openings.pos";
 struct Player {
     limits: Limits,
     weights: Weights,
+    /// An external engine's command line (`--cmd1`/`--cmd2`): it plays instead of the search.
+    command: Option<String>,
 }
 
 impl Player {
@@ -29,6 +31,7 @@ impl Player {
         let mut p = Player {
             limits: *base,
             weights: Weights::default(),
+            command: None,
         };
         for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let bad = |why: &str| {
@@ -83,6 +86,9 @@ impl Player {
     /// The spec in full, as reports show it.
     fn describe(&self) -> String {
         let mut s = String::new();
+        if let Some(command) = &self.command {
+            let _ = write!(s, "cmd={command:?},");
+        }
         if let Some(d) = self.limits.depth {
             let _ = write!(s, "depth={d},");
         }
@@ -93,20 +99,16 @@ impl Player {
             let _ = write!(s, "movetime={ms},");
         }
         let w = &self.weights;
+        if self.command.is_some() {
+            s.pop();
+            return s;
+        }
         let _ = write!(
             s,
             "race={},rook={},freedom={},tempo={}",
             w.race, w.rook, w.freedom, w.tempo
         );
         s
-    }
-
-    /// The player's ply in `game`, searched with the game's history for repetitions.
-    fn choose(&self, game: &Game, history: &[u64]) -> Option<Ply> {
-        let rules = Proryv {
-            weights: self.weights,
-        };
-        search(&rules, game.position(), history, &self.limits).best
     }
 }
 
@@ -121,11 +123,16 @@ struct Played {
     end: Option<End>,
     /// Half points of engine1 (2 win, 1 draw, 0 loss).
     points: u32,
+    /// A loss by an external engine's timeout, crash or illegal move.
+    forfeit: Option<super::game_engine::Forfeit>,
 }
 
 impl Played {
     /// How the game ended, in words.
     fn reason(&self) -> String {
+        if let Some(f) = &self.forfeit {
+            return f.reason.to_string();
+        }
         self.end
             .map_or_else(|| "move_limit".to_string(), |e| end_name(e).to_string())
     }
@@ -144,27 +151,32 @@ fn end_name(end: End) -> &'static str {
     }
 }
 
-/// Plays one game from `start`, `players[0]` with White.
-fn play_game(start: Position, players: [&Player; 2], max_plies: u32) -> (Vec<Ply>, Option<End>) {
-    let mut game = Game::new(start);
-    let rules = Proryv::default();
-    let mut history = vec![rules.key(&start)];
-    while game.end().is_none() && (game.plies().len() as u32) < max_plies {
-        let mover = match game.position().side_to_move() {
-            Side::White => players[0],
-            Side::Black => players[1],
-        };
-        // A position with no ply ends the game by the rules (its end is set already), so a
-        // missing ply here means the search was stopped before its first move: stop the game.
-        let Some(ply) = mover.choose(&game, &history[..history.len() - 1]) else {
-            break;
-        };
-        if game.play(&ply.to_string()).is_err() {
-            break;
-        }
-        history.push(rules.key(game.position()));
-    }
-    (game.plies().to_vec(), game.end())
+/// Plays game `number` from `start`, `players[0]` with White (an external player through the
+/// engine protocol): its plies, its end, and the forfeit that ended it, if one did.
+fn play_game(
+    number: u64,
+    start: Position,
+    players: [&Player; 2],
+    max_plies: u32,
+) -> (Vec<Ply>, Option<End>, Option<super::game_engine::Forfeit>) {
+    let external = players.map(|p| p.command.as_deref().map(|c| (c, p.limits)));
+    let (game, forfeit) = super::game_engine::play_with::<super::game_engine::ProryvEngine>(
+        number,
+        start,
+        external,
+        max_plies,
+        |i, pos, history| {
+            // A position with no ply ends the game by the rules (its end is set already), so a
+            // missing ply here means the search was stopped before its first move.
+            let rules = Proryv {
+                weights: players[i].weights,
+            };
+            search(&rules, pos, history, &players[i].limits)
+                .best
+                .map(|ply| ply.to_string())
+        },
+    );
+    (game.plies().to_vec(), game.end(), forfeit)
 }
 
 /// Half points of White in a finished game (1 for a draw or an unfinished game).
@@ -196,11 +208,6 @@ struct Report {
 
 /// `zonal match --game proryv`.
 pub fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
-    if args.cmd1.is_some() || args.cmd2.is_some() {
-        return Err(CliError::input(format!(
-            "{NAME}: --cmd1/--cmd2 (external engines) speak chess-t1's engine protocol; give built-in players with --engine1/--engine2"
-        )));
-    }
     if args.clock.is_some() || args.sprt.is_some() {
         return Err(CliError::input(format!(
             "{NAME}: --clock and --sprt are not available for this game yet; use --movetime, --nodes or --depth"
@@ -212,9 +219,18 @@ pub fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
         movetime_ms: args.movetime,
     };
     let spec = |s: &Option<String>| s.clone().unwrap_or_default();
+    let player = |engine: &Option<String>, cmd: &Option<String>| match cmd {
+        Some(command) => {
+            super::game_engine::check_external(NAME, command, &base)?;
+            let mut p = Player::parse("", &base)?;
+            p.command = Some(command.clone());
+            Ok(p)
+        }
+        None => Player::parse(&spec(engine), &base),
+    };
     let players = [
-        Player::parse(&spec(&args.engine1), &base)?,
-        Player::parse(&spec(&args.engine2), &base)?,
+        player(&args.engine1, &args.cmd1)?,
+        player(&args.engine2, &args.cmd2)?,
     ];
     let path = if args.openings == std::path::Path::new("positions/openings.t1") {
         std::path::PathBuf::from(DEFAULT_OPENINGS)
@@ -265,8 +281,12 @@ pub fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
                     [&players[1], &players[0]]
                 };
                 // The side to move of an opening may be Black: White is whoever has White.
-                let (plies, end) = play_game(start, order, args.max_plies);
-                let white = white_points(end);
+                let (plies, end, forfeit) = play_game(n + 1, start, order, args.max_plies);
+                let white = match &forfeit {
+                    Some(f) if f.loser == Side::White => 0,
+                    Some(_) => 2,
+                    None => white_points(end),
+                };
                 let points = if engine1_white { white } else { 2 - white };
                 Played {
                     number: n + 1,
@@ -275,6 +295,7 @@ pub fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
                     plies,
                     end,
                     points,
+                    forfeit,
                 }
             })
             .collect()
@@ -294,7 +315,11 @@ pub fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
             } else {
                 ("engine2", "engine1")
             };
-            let result = g.end.map_or("*", End::result);
+            let result = match &g.forfeit {
+                Some(f) if f.loser == Side::White => "0-1",
+                Some(_) => "1-0",
+                None => g.end.map_or("*", End::result),
+            };
             let _ = writeln!(
                 text,
                 "{} id \"game-{}\"; moves {}; c0 \"White {white}, Black {black}: {result} ({})\";",

@@ -25,6 +25,7 @@ pub mod zone;
 
 pub use distance::{Bundle, DistanceMap, Steps};
 pub use search::{
-    FullWidth, Limits, Narrowing, Rules, SearchResult, Terminal, WIN, WIN_BOUND, search,
-    search_narrowed, search_without_table,
+    CLOCK_RESERVE_MS, Control, FullWidth, Limits, Narrowing, Progress, ProgressFn, Rules,
+    SearchResult, Terminal, WIN, WIN_BOUND, clock_budget, search, search_narrowed,
+    search_narrowed_with, search_with, search_without_table,
 };

@@ -1,5 +1,6 @@
 //! Search over any game that implements [`Rules`].
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// A finished game as seen by the side to move.
@@ -106,6 +107,95 @@ pub struct SearchResult<M> {
     pub root: Vec<(M, i32)>,
 }
 
+/// A finished iteration, as [`Control::progress`] is told of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress<'a, M> {
+    /// The iteration's depth (plies).
+    pub depth: u32,
+    /// The best score for the side to move, as [`SearchResult::score`].
+    pub score: i32,
+    /// Nodes searched so far (in [`search_narrowed_with`], both searches' nodes).
+    pub nodes: u64,
+    /// Milliseconds since the search began.
+    pub millis: u64,
+    /// The principal variation.
+    pub line: &'a [M],
+}
+
+/// The callback of [`Control::progress`].
+pub type ProgressFn<'f, M> = dyn Fn(&Progress<'_, M>) + 'f;
+
+/// What a caller controls of a search beyond its [`Limits`]: a flag that stops it from another
+/// thread, a callback told of each finished iteration, and a soft time limit. The default
+/// controls nothing: the search runs as [`search`] does.
+pub struct Control<'a, M> {
+    /// Set (by any thread) to stop the search: it returns the last finished iteration (the
+    /// first one is always finished). Checked where the node and time budget are.
+    pub stop: Option<&'a AtomicBool>,
+    /// Called after each finished iteration, on the searching thread.
+    pub progress: Option<&'a ProgressFn<'a, M>>,
+    /// Milliseconds after which no new iteration begins (the hard limit stays
+    /// [`Limits::movetime_ms`]); see [`clock_budget`].
+    pub soft_ms: Option<u64>,
+}
+
+impl<M> Default for Control<'_, M> {
+    fn default() -> Self {
+        Control {
+            stop: None,
+            progress: None,
+            soft_ms: None,
+        }
+    }
+}
+
+impl<M> Clone for Control<'_, M> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<M> Copy for Control<'_, M> {}
+
+impl<M> std::fmt::Debug for Control<'_, M> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Control")
+            .field("stop", &self.stop)
+            .field("progress", &self.progress.is_some())
+            .field("soft_ms", &self.soft_ms)
+            .finish()
+    }
+}
+
+impl<M> Control<'_, M> {
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// Milliseconds a game clock keeps back for the round trip of a move (reading it, answering).
+pub const CLOCK_RESERVE_MS: u64 = 30;
+
+/// The time of one move on a game clock with `remaining_ms` left, `increment_ms` added per move
+/// and `moves_to_go` moves to the next time control (none: sudden death, planned as 30):
+/// `(soft, hard)` in ms, `1 <= soft <= hard`. No new iteration should begin after `soft`
+/// ([`Control::soft_ms`]); the search stops at `hard` ([`Limits::movetime_ms`]). The target is
+/// the time left (less [`CLOCK_RESERVE_MS`]) over the moves to go, plus three quarters of the
+/// increment; the hard limit three targets, but never more than half the time left plus half
+/// the increment.
+pub fn clock_budget(remaining_ms: u64, increment_ms: u64, moves_to_go: Option<u32>) -> (u64, u64) {
+    let usable = remaining_ms.saturating_sub(CLOCK_RESERVE_MS);
+    let moves = u64::from(moves_to_go.unwrap_or(30).clamp(1, 50));
+    let three_quarters = increment_ms / 4 * 3 + increment_ms % 4 * 3 / 4;
+    let target = (usable / moves).saturating_add(three_quarters).min(usable);
+    let hard = target
+        .saturating_mul(3)
+        .min(usable / 2 + increment_ms / 2)
+        .min(usable)
+        .max(1);
+    (target.max(1).min(hard), hard)
+}
+
 #[derive(Clone, Copy)]
 struct Entry<M> {
     key: u64,
@@ -124,6 +214,7 @@ struct Searcher<'a, R: Rules, N: Narrowing<R>> {
     rules: &'a R,
     narrowing: &'a N,
     limits: Limits,
+    control: Control<'a, R::Move>,
     start: Instant,
     nodes: u64,
     stopped: bool,
@@ -141,6 +232,9 @@ impl<R: Rules, N: Narrowing<R>> Searcher<'_, R, N> {
     fn out_of_budget(&mut self) -> bool {
         if self.stopped {
             return true;
+        }
+        if self.control.stopped() {
+            self.stopped = true;
         }
         if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
@@ -385,7 +479,7 @@ pub fn search<R: Rules>(
     history: &[u64],
     limits: &Limits,
 ) -> SearchResult<R::Move> {
-    run(rules, &FullWidth, pos, history, limits, true)
+    search_with(rules, &FullWidth, pos, history, limits, &Control::default())
 }
 
 /// [`search`] over the moves `narrowing` keeps at each node. Where the narrowed tree says the
@@ -399,8 +493,45 @@ pub fn search_narrowed<R: Rules, N: Narrowing<R>>(
     history: &[u64],
     limits: &Limits,
 ) -> SearchResult<R::Move> {
+    search_narrowed_with(rules, narrowing, pos, history, limits, &Control::default())
+}
+
+/// [`search`] over the moves `narrowing` keeps at each node ([`FullWidth`]: all of them, as
+/// [`search`]), under `control`: stopped by its flag, telling its callback of each finished
+/// iteration, beginning no iteration after its soft limit. With the default control the result
+/// is [`search`]'s.
+pub fn search_with<R: Rules, N: Narrowing<R>>(
+    rules: &R,
+    narrowing: &N,
+    pos: &R::Position,
+    history: &[u64],
+    limits: &Limits,
+    control: &Control<'_, R::Move>,
+) -> SearchResult<R::Move> {
+    let clock = Clock {
+        start: Instant::now(),
+        nodes_before: 0,
+    };
+    run(rules, narrowing, pos, history, limits, true, control, clock)
+}
+
+/// [`search_narrowed`] under `control` (see [`search_with`]): both searches obey it, and the
+/// progress of the full-width one counts the narrowed one's nodes and time. With the default
+/// control the result is [`search_narrowed`]'s.
+pub fn search_narrowed_with<R: Rules, N: Narrowing<R>>(
+    rules: &R,
+    narrowing: &N,
+    pos: &R::Position,
+    history: &[u64],
+    limits: &Limits,
+    control: &Control<'_, R::Move>,
+) -> SearchResult<R::Move> {
     let start = Instant::now();
-    let narrow = run(rules, narrowing, pos, history, limits, true);
+    let clock = Clock {
+        start,
+        nodes_before: 0,
+    };
+    let narrow = run(rules, narrowing, pos, history, limits, true, control, clock);
     if narrow.best.is_some() && narrow.score >= -WIN_BOUND {
         return narrow;
     }
@@ -409,7 +540,24 @@ pub fn search_narrowed<R: Rules, N: Narrowing<R>>(
     rest.movetime_ms = limits
         .movetime_ms
         .map(|ms| ms.saturating_sub(start.elapsed().as_millis() as u64).max(1));
-    let mut wide = run(rules, &FullWidth, pos, history, &rest, true);
+    let mut rest_control = *control;
+    rest_control.soft_ms = control
+        .soft_ms
+        .map(|ms| ms.saturating_sub(start.elapsed().as_millis() as u64).max(1));
+    let clock = Clock {
+        start,
+        nodes_before: narrow.nodes,
+    };
+    let mut wide = run(
+        rules,
+        &FullWidth,
+        pos,
+        history,
+        &rest,
+        true,
+        &rest_control,
+        clock,
+    );
     wide.nodes += narrow.nodes;
     if wide.best.is_none() { narrow } else { wide }
 }
@@ -422,9 +570,30 @@ pub fn search_without_table<R: Rules>(
     history: &[u64],
     limits: &Limits,
 ) -> SearchResult<R::Move> {
-    run(rules, &FullWidth, pos, history, limits, false)
+    let clock = Clock {
+        start: Instant::now(),
+        nodes_before: 0,
+    };
+    run(
+        rules,
+        &FullWidth,
+        pos,
+        history,
+        limits,
+        false,
+        &Control::default(),
+        clock,
+    )
 }
 
+/// What progress reports count from: the first search's start and the nodes searched before.
+#[derive(Clone, Copy)]
+struct Clock {
+    start: Instant,
+    nodes_before: u64,
+}
+
+#[allow(clippy::too_many_arguments)]
 fn run<R: Rules, N: Narrowing<R>>(
     rules: &R,
     narrowing: &N,
@@ -432,6 +601,8 @@ fn run<R: Rules, N: Narrowing<R>>(
     history: &[u64],
     limits: &Limits,
     use_table: bool,
+    control: &Control<'_, R::Move>,
+    clock: Clock,
 ) -> SearchResult<R::Move> {
     let max_depth = match (limits.depth, limits.nodes, limits.movetime_ms) {
         (Some(d), _, _) => d.clamp(1, 64),
@@ -442,6 +613,7 @@ fn run<R: Rules, N: Narrowing<R>>(
         rules,
         narrowing,
         limits: *limits,
+        control: *control,
         start: Instant::now(),
         nodes: 0,
         stopped: false,
@@ -477,6 +649,14 @@ fn run<R: Rules, N: Narrowing<R>>(
     }
     let mut order: Vec<R::Move> = root_moves;
     for depth in 1..=max_depth {
+        if depth > 1
+            && (control.stopped()
+                || control
+                    .soft_ms
+                    .is_some_and(|ms| searcher.start.elapsed().as_millis() as u64 >= ms))
+        {
+            break;
+        }
         let mut scores = Vec::with_capacity(order.len());
         let mut best_line = Vec::new();
         let mut alpha = -WIN - 1;
@@ -522,6 +702,15 @@ fn run<R: Rules, N: Narrowing<R>>(
         result.line = best_line;
         result.depth = depth;
         result.root = scores;
+        if let Some(progress) = control.progress {
+            progress(&Progress {
+                depth,
+                score: result.score,
+                nodes: clock.nodes_before + searcher.nodes,
+                millis: clock.start.elapsed().as_millis() as u64,
+                line: &result.line,
+            });
+        }
         if result.score.abs() > WIN_BOUND || searcher.stopped {
             break;
         }
@@ -601,5 +790,158 @@ mod tests {
         );
         assert!(r.nodes <= 60, "{}", r.nodes);
         assert!(r.best.is_some());
+    }
+
+    #[test]
+    fn the_default_control_changes_nothing() {
+        for heap in [5u32, 8, 13, 40] {
+            let limits = Limits {
+                depth: Some(7),
+                ..Limits::default()
+            };
+            let plain = search(&Nim, &(heap, 0), &[], &limits);
+            let with = search_with(
+                &Nim,
+                &FullWidth,
+                &(heap, 0),
+                &[],
+                &limits,
+                &Control::default(),
+            );
+            assert_eq!(plain, with, "{heap}");
+            let narrowed = search_narrowed(&Nim, &FullWidth, &(heap, 0), &[], &limits);
+            let narrowed_with = search_narrowed_with(
+                &Nim,
+                &FullWidth,
+                &(heap, 0),
+                &[],
+                &limits,
+                &Control::default(),
+            );
+            assert_eq!(narrowed, narrowed_with, "{heap}");
+        }
+    }
+
+    #[test]
+    fn progress_reports_every_finished_iteration() {
+        let seen = std::cell::RefCell::new(Vec::new());
+        let report = |p: &Progress<'_, u32>| {
+            seen.borrow_mut()
+                .push((p.depth, p.score, p.nodes, p.line.to_vec()));
+        };
+        let control = Control {
+            progress: Some(&report),
+            ..Control::default()
+        };
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let r = search_with(&Nim, &FullWidth, &(40, 0), &[], &limits, &control);
+        let seen = seen.into_inner();
+        let depths: Vec<u32> = seen.iter().map(|s| s.0).collect();
+        assert_eq!(depths, [1, 2, 3, 4, 5, 6]);
+        assert!(seen.windows(2).all(|w| w[0].2 <= w[1].2));
+        let last = seen.last().expect("an iteration");
+        assert_eq!((last.1, last.2, &last.3), (r.score, r.nodes, &r.line));
+    }
+
+    #[test]
+    fn a_raised_stop_flag_keeps_the_first_iteration() {
+        let stop = AtomicBool::new(true);
+        let control = Control {
+            stop: Some(&stop),
+            ..Control::default()
+        };
+        let limits = Limits {
+            depth: Some(30),
+            ..Limits::default()
+        };
+        let r = search_with(&Nim, &FullWidth, &(40, 0), &[], &limits, &control);
+        assert_eq!(r.depth, 1);
+        assert_eq!(r.root.len(), 3);
+        assert!(r.best.is_some());
+        // A soft limit that has passed also ends the search after its first iteration.
+        let control = Control {
+            soft_ms: Some(0),
+            ..Control::default()
+        };
+        let r = search_with(&Nim, &FullWidth, &(40, 0), &[], &limits, &control);
+        assert_eq!(r.depth, 1);
+    }
+
+    #[test]
+    fn a_stop_from_another_thread_ends_a_long_search() {
+        /// Nim without transpositions: the key counts the moves, so the tree stays a tree.
+        struct Wide;
+        impl Rules for Wide {
+            type Position = (u32, u32);
+            type Move = u32;
+            fn moves(&self, pos: &(u32, u32), out: &mut Vec<u32>) {
+                out.clear();
+                if pos.0 > 0 {
+                    out.extend(1..=3);
+                }
+            }
+            fn play(&self, pos: &(u32, u32), mv: u32) -> (u32, u32) {
+                (
+                    pos.0.saturating_sub(mv).max(1),
+                    pos.1.wrapping_mul(31).wrapping_add(mv),
+                )
+            }
+            fn terminal(&self, _: &(u32, u32)) -> Option<Terminal> {
+                None
+            }
+            fn evaluate(&self, pos: &(u32, u32)) -> i32 {
+                (pos.1 % 7) as i32
+            }
+            fn key(&self, pos: &(u32, u32)) -> u64 {
+                u64::from(pos.1) << 8 | u64::from(pos.0)
+            }
+            fn irreversible(&self, _: &(u32, u32), _: u32, _: &(u32, u32)) -> bool {
+                true
+            }
+        }
+        let stop = AtomicBool::new(false);
+        let started = Instant::now();
+        let r = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                stop.store(true, Ordering::Relaxed);
+            });
+            let control = Control {
+                stop: Some(&stop),
+                ..Control::default()
+            };
+            let limits = Limits {
+                depth: Some(40),
+                ..Limits::default()
+            };
+            search_with(&Wide, &FullWidth, &(1_000, 1), &[], &limits, &control)
+        });
+        assert!(started.elapsed().as_millis() < 5_000);
+        assert!(r.best.is_some());
+        assert!(r.depth >= 1 && r.depth < 40, "{}", r.depth);
+    }
+
+    #[test]
+    fn clock_budgets() {
+        // Sudden death: 30 moves planned, three quarters of the increment added.
+        assert_eq!(
+            clock_budget(10_000, 100, None),
+            (9_970 / 30 + 75, 9_970 / 30 * 3 + 225)
+        );
+        assert_eq!(clock_budget(10_000, 0, None), (332, 996));
+        // Moves to go: the time left over them, the hard limit at most half of it.
+        assert_eq!(clock_budget(10_030, 0, Some(1)), (5_000, 5_000));
+        assert_eq!(clock_budget(10_030, 0, Some(10)), (1_000, 3_000));
+        assert_eq!(clock_budget(10_030, 0, Some(500)), (200, 600));
+        // Nearly out of time: at least a millisecond, never more than is left.
+        assert_eq!(clock_budget(0, 0, None), (1, 1));
+        assert_eq!(clock_budget(40, 0, None), (1, 1));
+        assert_eq!(clock_budget(200, 0, None), (5, 15));
+        // Huge clocks do not overflow.
+        let (soft, hard) = clock_budget(u64::MAX, u64::MAX, Some(1));
+        assert!(1 <= soft && soft <= hard);
     }
 }
