@@ -2013,7 +2013,9 @@ pub struct MatchArgs {
     /// engine2 as an external program.
     #[arg(long, value_name = "COMMAND")]
     pub cmd2: Option<String>,
-    /// Position file of openings, each played twice with colours swapped.
+    /// Position file of openings, each played twice with colours swapped (Hnefatafl and Jungle
+    /// also take a start's name, e.g. `seed9`: 16 seeded random 4-move openings from it, which
+    /// is also their default from `startpos`).
     #[arg(long, value_name = "FILE", default_value = "positions/openings.t1")]
     pub openings: std::path::PathBuf,
     /// Games in all, cycling through the openings (default: each opening twice).

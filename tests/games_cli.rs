@@ -193,6 +193,37 @@ fn a_match_between_two_players() {
     // Every game written replays.
     let out = zonal(&["play", games.to_str().expect("utf-8"), "--id", "game-2"]);
     assert!(out.status.success(), "{}", stderr(&out));
+    // A start's name as the openings: random openings of that ruleset.
+    let seed9 = dir.join("games_cli_seed9.pos");
+    let out = zonal(&[
+        "match",
+        "--game",
+        "hnefatafl",
+        "--openings",
+        "seed9",
+        "--engine1",
+        "depth=1",
+        "--engine2",
+        "mode=full,depth=1",
+        "--games",
+        "2",
+        "--max-plies",
+        "12",
+        "--out",
+        seed9.to_str().expect("utf-8"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&seed9).expect("the games");
+    let firsts: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("id \"game-"))
+        .collect();
+    assert_eq!(firsts.len(), 2);
+    for line in firsts {
+        let placement = line.split_whitespace().next().unwrap_or_default();
+        assert_eq!(placement.split('/').count(), 9, "{line}");
+        assert!(line.contains(" seed "), "{line}");
+    }
 }
 
 #[test]

@@ -99,18 +99,20 @@ pub trait CliGame: 'static {
     /// The board with its special squares and pieces, without arrows.
     fn board_picture(pos: &Self::Position) -> Picture;
 
-    /// The zone-guided search at `horizon` (the core's [`ZoneNarrowing`] over every ply).
+    /// The zone-guided search at `horizon` (the core's [`ZoneNarrowing`]) at the nodes fewer
+    /// than `plies` plies from the root; deeper nodes search every move.
     fn guided(
         pos: &Self::Position,
         history: &[u64],
         limits: &Limits,
         horizon: i32,
+        plies: usize,
     ) -> SearchResult<Self::Move> {
         let game = Self::zone_game();
         let narrowing = ZoneNarrowing {
             game: &game,
             horizon,
-            plies: usize::MAX,
+            plies,
         };
         search_narrowed(&Self::rules(pos), &narrowing, pos, history, limits)
     }
@@ -489,7 +491,7 @@ impl Mode {
             (search(&G::rules(pos), pos, &[], &self.limits), "full-width")
         } else {
             (
-                G::guided(pos, &[], &self.limits, self.horizon),
+                G::guided(pos, &[], &self.limits, self.horizon, usize::MAX),
                 "zone-guided",
             )
         }
@@ -665,24 +667,27 @@ pub(super) struct Player {
     pub(super) limits: Limits,
     full: bool,
     horizon: i32,
+    /// Plies from the root at which the zones narrow the tree (deeper: every move).
+    plies: usize,
     /// An external engine's command line (`--cmd1`/`--cmd2`): it plays instead of the search.
     pub(super) command: Option<String>,
 }
 
 impl Player {
-    /// Reads `key=value,...` (keys depth, nodes, movetime, mode = zones | full, horizon) over
-    /// the match's own limits.
+    /// Reads `key=value,...` (keys depth, nodes, movetime, mode = zones | full, horizon, plies)
+    /// over the match's own limits.
     pub(super) fn parse<G: CliGame>(spec: &str, base: &Limits) -> Result<Player, CliError> {
         let mut p = Player {
             limits: *base,
             full: false,
             horizon: G::HORIZON,
+            plies: usize::MAX,
             command: None,
         };
         for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let bad = |why: &str| {
                 CliError::input(format!(
-                    "{}: player {:?}: {why} (keys: depth, nodes, movetime, mode=zones|full, horizon; e.g. mode=full,depth=4)",
+                    "{}: player {:?}: {why} (keys: depth, nodes, movetime, mode=zones|full, horizon, plies; e.g. mode=full,depth=4)",
                     G::NAME,
                     zonal::excerpt::excerpt(spec)
                 ))
@@ -703,6 +708,7 @@ impl Player {
                 "nodes" => p.limits.nodes = Some(number(1, u64::MAX)?),
                 "movetime" => p.limits.movetime_ms = Some(number(1, u64::MAX)?),
                 "horizon" => p.horizon = number(1, 12)? as i32,
+                "plies" => p.plies = number(1, 64)? as usize,
                 "mode" => {
                     p.full = match value {
                         "full" => true,
@@ -729,6 +735,9 @@ impl Player {
             s = format!("cmd={command:?}");
         } else if !self.full {
             let _ = write!(s, ",horizon={}", self.horizon);
+            if self.plies != usize::MAX {
+                let _ = write!(s, ",plies={}", self.plies);
+            }
         }
         if let Some(d) = self.limits.depth {
             let _ = write!(s, ",depth={d}");
@@ -746,7 +755,7 @@ impl Player {
         if self.full {
             search(&G::rules(pos), pos, history, &self.limits).best
         } else {
-            G::guided(pos, history, &self.limits, self.horizon).best
+            G::guided(pos, history, &self.limits, self.horizon, self.plies).best
         }
     }
 }
@@ -764,17 +773,10 @@ struct Played<G: CliGame> {
     forfeit: Option<super::game_engine::Forfeit>,
 }
 
-/// The openings of a match: the file's positions, or, when none is given, the start after
-/// `plies` random moves (seeded), as many as `count`.
-fn random_openings<G: CliGame>(count: usize, plies: usize) -> Vec<G::Position> {
+/// Openings of a match: `start` after `plies` random moves (seeded), as many as `count`.
+fn random_openings<G: CliGame>(start: G::Position, count: usize, plies: usize) -> Vec<G::Position> {
     let mut rng = Rng::new(20_261_125);
     let mut out = Vec::new();
-    let Some(&(start_name, _)) = G::STARTS.first() else {
-        return out;
-    };
-    let Some(start) = G::start(start_name) else {
-        return out;
-    };
     while out.len() < count {
         let mut pos = start;
         for _ in 0..plies {
@@ -816,23 +818,28 @@ fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
         player(&args.engine1, &args.cmd1)?,
         player(&args.engine2, &args.cmd2)?,
     ];
-    let openings: Vec<G::Position> =
-        if args.openings == std::path::Path::new("positions/openings.t1") {
-            random_openings::<G>(16, 4)
-        } else {
-            let path = &args.openings;
-            let text = std::fs::read_to_string(path).map_err(|e| {
-                CliError::input(format!(
-                    "--openings: {}: cannot read the file: {e}",
-                    path.display()
-                ))
-            })?;
-            G::parse_file(&text, &path.display().to_string())
-                .map_err(CliError::input)?
-                .into_iter()
-                .map(|r| r.position)
-                .collect()
-        };
+    // The default (chess-t1's file) or a start's name: 16 random 4-ply openings from that start.
+    let named = if args.openings == std::path::Path::new("positions/openings.t1") {
+        G::STARTS.first().and_then(|s| G::start(s.0))
+    } else {
+        args.openings.to_str().and_then(G::start)
+    };
+    let openings: Vec<G::Position> = if let Some(start) = named {
+        random_openings::<G>(start, 16, 4)
+    } else {
+        let path = &args.openings;
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            CliError::input(format!(
+                "--openings: {}: cannot read the file: {e}",
+                path.display()
+            ))
+        })?;
+        G::parse_file(&text, &path.display().to_string())
+            .map_err(CliError::input)?
+            .into_iter()
+            .map(|r| r.position)
+            .collect()
+    };
     if openings.is_empty() {
         return Err(CliError::input(format!(
             "{}: --openings {}: no positions",
