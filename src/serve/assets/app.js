@@ -144,6 +144,13 @@ async function drawBoard(seq) {
   board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, "");
   const root = board.querySelector("svg");
   if (root) root.addEventListener("click", onBoardClick);
+  // Squares of the core's pictures name themselves in a title: give them chess-t1's attribute.
+  board.querySelectorAll("rect.square").forEach((r) => {
+    if (!r.dataset.square) {
+      const t = r.querySelector("title");
+      if (t) r.dataset.square = t.textContent.trim();
+    }
+  });
   // Arrows of the core's pictures name their zone in their title: mark them like chess-t1's.
   board.querySelectorAll("g.arrow").forEach((g) => {
     const t = g.querySelector("title");
