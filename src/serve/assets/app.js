@@ -360,9 +360,7 @@ function renderZoneList() {
   }
   for (const z of state.zones) {
     const li = document.createElement("li");
-    const root = Array.isArray(z.root) ? z.root.join("-") : "";
-    const piece = z.piece || "";
-    li.textContent = `${z.label || z.index} ${z.side} ${piece} ${root} (${z.aim || z.kind || ""} ${z.target || ""})`;
+    li.textContent = zoneText(z);
     li.dataset.zone = String(z.index);
     const open = z.open === true || z.open === "open";
     if (open) li.classList.add("open");
@@ -379,6 +377,16 @@ function renderZoneList() {
     li.textContent = "no zones at this horizon";
     list.appendChild(li);
   }
+}
+
+// One line for a zone of any game's zones JSON.
+function zoneText(z) {
+  const sq = (v) => (v && typeof v === "object" ? `${v.piece || ""} ${v.square || ""}`.trim() : v || "");
+  let path = "";
+  if (Array.isArray(z.root)) path = `${z.piece || ""} ${z.root.join("-")}`;
+  else if (z.root) path = sq(z.root);
+  const aim = z.aim || (z.target && z.target.aim) || z.kind || "";
+  return `${z.label || z.index} ${z.side}: ${path} → ${aim} ${sq(z.target)}`;
 }
 
 function applyZonePick() {
