@@ -554,34 +554,17 @@ fn analysis_stops_on_request_and_when_the_client_goes_away() {
     }
 }
 
-/// The issue's load test: 50 concurrent clients, each on its own keep-alive connection, asking
-/// `moves` for a position; bounded in count (200 requests each) and time (30 s). Prints the
-/// latency percentiles; asserts only that every answer was right and a loose bound.
-#[test]
-fn load_moves_under_50_concurrent_clients() {
-    let _heavy = heavy();
-    let server = Server::start();
+/// Latencies (µs) of `moves` from 50 concurrent clients, each on its own keep-alive connection,
+/// 200 requests each, within 30 s; each client waits `pace` between its requests (none: as fast as
+/// the server answers).
+fn load(addr: &str, body: &str, pace: Option<Duration>) -> (Vec<u64>, Duration) {
     const CLIENTS: usize = 50;
     const REQUESTS: usize = 200;
     let deadline = Instant::now() + Duration::from_secs(30);
-    let body = json!({
-        "game": "chess-t1",
-        "position": "rspckpsr/nnn2nnn/3n4/8/3N4/8/NNN2NNN/RSPCKPSR w Pp 0 3",
-    })
-    .to_string();
-    let expected = post(
-        &server.addr,
-        "/api/moves",
-        &serde_json::from_str(&body).unwrap_or_default(),
-    )
-    .json()["squares"]
-        .as_array()
-        .map_or(0, Vec::len);
-    assert!(expected > 0);
     let started = Instant::now();
     let threads: Vec<_> = (0..CLIENTS)
         .map(|_| {
-            let (addr, body) = (server.addr.clone(), body.clone());
+            let (addr, body) = (addr.to_string(), body.to_string());
             std::thread::spawn(move || {
                 let mut latencies = Vec::with_capacity(REQUESTS);
                 let mut conn = Conn::open(&addr).expect("connect");
@@ -596,6 +579,9 @@ fn load_moves_under_50_concurrent_clients() {
                     latencies.push(t.elapsed().as_micros() as u64);
                     assert_eq!(a.status, 200);
                     assert!(a.body.contains("\"squares\""));
+                    if let Some(p) = pace {
+                        std::thread::sleep(p);
+                    }
                 }
                 latencies
             })
@@ -605,25 +591,48 @@ fn load_moves_under_50_concurrent_clients() {
         .into_iter()
         .flat_map(|t| t.join().expect("client thread"))
         .collect();
-    let wall = started.elapsed();
     all.sort_unstable();
-    let pct = |p: usize| all[(all.len() * p / 100).min(all.len() - 1)];
-    let throughput = all.len() as u128 * 1000 / wall.as_millis().max(1);
-    println!(
-        "load: {} requests of moves from {CLIENTS} concurrent clients in {} ms ({throughput} requests/s); \
-         latency p50 {} us, p90 {} us, p99 {} us, max {} us",
-        all.len(),
-        wall.as_millis(),
-        pct(50),
-        pct(90),
-        pct(99),
-        all[all.len() - 1]
-    );
     assert_eq!(
         all.len(),
         CLIENTS * REQUESTS,
         "every client finished in time"
     );
-    // A loose sanity bound only; the issue's 5 ms target is reported, not asserted.
-    assert!(pct(99) < 500_000, "p99 {} us", pct(99));
+    (all, started.elapsed())
+}
+
+/// The issue's load test: 50 concurrent clients asking `moves` for a position, bounded in count
+/// and time; once as fast as the server answers (a saturating closed loop), once at one request
+/// per client every 20 ms (50 busy tabs). Prints the latency percentiles; asserts that every
+/// answer was right and a loose bound only (the issue's 5 ms target is reported, not asserted).
+#[test]
+fn load_moves_under_50_concurrent_clients() {
+    let _heavy = heavy();
+    let server = Server::start();
+    let body = json!({
+        "game": "chess-t1",
+        "position": "rspckpsr/nnn2nnn/3n4/8/3N4/8/NNN2NNN/RSPCKPSR w Pp 0 3",
+    });
+    let expected = post(&server.addr, "/api/moves", &body).json()["squares"]
+        .as_array()
+        .map_or(0, Vec::len);
+    assert!(expected > 0);
+    for (name, pace) in [
+        ("saturating", None),
+        ("paced 20 ms", Some(Duration::from_millis(20))),
+    ] {
+        let (all, wall) = load(&server.addr, &body.to_string(), pace);
+        let pct = |p: usize| all[(all.len() * p / 100).min(all.len() - 1)];
+        let throughput = all.len() as u128 * 1000 / wall.as_millis().max(1);
+        println!(
+            "load ({name}): {} requests of moves from 50 concurrent clients in {} ms \
+             ({throughput} requests/s); latency p50 {} us, p90 {} us, p99 {} us, max {} us",
+            all.len(),
+            wall.as_millis(),
+            pct(50),
+            pct(90),
+            pct(99),
+            all[all.len() - 1]
+        );
+        assert!(pct(99) < 500_000, "{name}: p99 {} us", pct(99));
+    }
 }
