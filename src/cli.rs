@@ -44,7 +44,7 @@ macro_rules! out {
 }
 
 /// Writes to stdout; see [`outln!`].
-fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
+pub(crate) fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
     stdout
@@ -53,11 +53,11 @@ fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
         .map_err(CliError::output)
 }
 
-mod game_engine;
-mod generic;
-mod hnefatafl;
-mod jungle;
-mod proryv;
+pub(crate) mod game_engine;
+pub(crate) mod generic;
+pub(crate) mod hnefatafl;
+pub(crate) mod jungle;
+pub(crate) mod proryv;
 mod proryv_match;
 
 /// zonal: Botvinnik-style analysis of board-game positions (chess-t1, Прорыв).
@@ -462,6 +462,16 @@ pub enum Command {
     /// Play a match between two players (built in or external programs): W/D/L, Elo, SPRT,
     /// game records.
     Match(MatchArgs),
+    /// Serve the analysis board in the browser on 127.0.0.1 (README "Analysis board"): every
+    /// game, moves by click, zones, the engine; prints the address on stdout.
+    Serve {
+        /// The port (0: a free one, printed on stdout).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Open the page in the desktop's browser.
+        #[arg(long)]
+        open: bool,
+    },
 }
 
 /// Which piece a trajectory command is about.
@@ -556,7 +566,11 @@ fn position_argument(command: &Command) -> Option<&str> {
         | Command::Render { pos, .. } => Some(&pos.pos),
         Command::Analyse { pos, .. } => pos.first().map(String::as_str),
         Command::Perft { pos, .. } => Some(pos),
-        Command::Games | Command::Bench { .. } | Command::Engine | Command::Match(_) => None,
+        Command::Games
+        | Command::Bench { .. }
+        | Command::Engine
+        | Command::Match(_)
+        | Command::Serve { .. } => None,
     }
 }
 
@@ -623,6 +637,9 @@ fn games() -> Result<(), CliError> {
 pub fn run(cli: Cli) -> Result<(), CliError> {
     if let Command::Games = cli.command {
         return games();
+    }
+    if let Command::Serve { port, open } = cli.command {
+        return crate::serve::run(port, open);
     }
     let game = match cli.game {
         Some(game) => game,
@@ -813,11 +830,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 code: 1,
             }),
         Command::Match(args) => match_cmd(&args),
+        Command::Serve { port, open } => crate::serve::run(port, open),
     }
 }
 
+/// A move as `zonal moves --json` writes it.
 #[derive(Serialize)]
-struct MoveJson {
+pub(crate) struct MoveJson {
     uci: String,
     from: Square,
     to: Square,
@@ -828,7 +847,8 @@ struct MoveJson {
 }
 
 impl MoveJson {
-    fn new(pos: &Position, mv: &Move) -> MoveJson {
+    /// The move `mv` of `pos`.
+    pub(crate) fn new(pos: &Position, mv: &Move) -> MoveJson {
         MoveJson {
             uci: mv.uci(),
             from: mv.from,
@@ -842,7 +862,7 @@ impl MoveJson {
 }
 
 /// Legal moves sorted by their coordinate text.
-fn sorted_moves(pos: &Position) -> Vec<Move> {
+pub(crate) fn sorted_moves(pos: &Position) -> Vec<Move> {
     let mut moves = pos.legal_moves();
     moves.sort_by_cached_key(Move::uci);
     moves

@@ -495,7 +495,7 @@ pub fn core_limits(limits: &zonal::search::Limits, side: Side) -> (Limits, Optio
 }
 
 /// The engine's search of `pos`: zone-guided (at `horizon`) unless `full`.
-fn engine_search<G: EngineGame>(
+pub(crate) fn engine_search<G: EngineGame>(
     pos: &G::Position,
     history: &[u64],
     limits: &Limits,

@@ -1055,7 +1055,7 @@ fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
 
 /// The projection of `start` at `horizon`, then kept up to date along the moves `after` by the
 /// incremental projection, with a line a move saying what it reused.
-fn zones_after<G: CliGame>(
+pub(crate) fn zones_after<G: CliGame>(
     start: G::Position,
     horizon: i32,
     after: &[String],
@@ -1093,7 +1093,11 @@ const ZONES_SCHEMA_VERSION: u32 = 1;
 
 /// The zones as JSON (`schema/game-zones.schema.json`): every square by name, Botvinnik's labels as
 /// strings, each piece named.
-fn zones_json<G: CliGame>(pos: &G::Position, built: &Built, horizon: i32) -> serde_json::Value {
+pub(crate) fn zones_json<G: CliGame>(
+    pos: &G::Position,
+    built: &Built,
+    horizon: i32,
+) -> serde_json::Value {
     let game = G::zone_game();
     let shape = game.shape(pos);
     let (zone_outcomes, complex_outcomes) = outcomes(&game, pos, built, horizon);

@@ -952,7 +952,7 @@ fn trajectories_cmd(
 /// Plays the plies of `--after` from `start`, keeping the projection up to date ply by ply (the
 /// rooks' distance maps are taken over while their lines stay as they were); returns the last
 /// position, its zones and a line a ply saying what was reused.
-fn zones_after(
+pub(crate) fn zones_after(
     start: Position,
     horizon: i32,
     after: &[String],
@@ -996,7 +996,7 @@ const ZONES_SCHEMA_VERSION: u32 = 3;
 
 /// The zones as JSON (`schema/proryv-zones.schema.json`): every square by name, Botvinnik's
 /// labels as strings.
-fn zones_json(
+pub(crate) fn zones_json(
     pos: &Position,
     built: &zonal_proryv::zones::Built,
     horizon: i32,

@@ -1,0 +1,562 @@
+// zonal analysis board: talks to the JSON API of `zonal serve`; no build step, no libraries.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  games: [],
+  game: null, // the game's info from /api/games
+  start: "", // the start position string
+  moves: [], // coordinate moves from the start
+  notation: [], // the same moves as the move list shows them
+  positions: [], // positions[i]: after i moves
+  exportText: "",
+  cursor: 0, // how many moves are on the board
+  legal: [], // squares of the legal moves at the cursor: {move, from, to, promotion}
+  over: false,
+  selected: null, // a square name
+  pickedZone: null,
+  zones: [],
+  analysis: null, // {controller, id}
+  renderSeq: 0,
+};
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const response = await fetch(path, init);
+  let data = null;
+  try { data = await response.json(); } catch (e) { data = null; }
+  if (!response.ok) {
+    throw new Error((data && data.error) || `${response.status} ${response.statusText}`);
+  }
+  return data;
+}
+
+function say(text, ok) {
+  const m = $("message");
+  m.textContent = text;
+  m.className = ok ? "ok" : "";
+}
+
+function current() {
+  return state.positions[state.cursor];
+}
+
+// ------------------------------------------------------------------ games
+
+async function init() {
+  const data = await api("/api/games");
+  state.games = data.games;
+  const select = $("game");
+  for (const g of state.games) {
+    const o = document.createElement("option");
+    o.value = g.id;
+    o.textContent = g.name;
+    select.appendChild(o);
+  }
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && state.games.some((g) => g.id === wanted)) select.value = wanted;
+  select.addEventListener("change", () => chooseGame(select.value));
+  $("start").addEventListener("change", () => newGame());
+  $("new-game").addEventListener("click", () => newGame());
+  wireControls();
+  await chooseGame(select.value);
+}
+
+async function chooseGame(id) {
+  state.game = state.games.find((g) => g.id === id);
+  const starts = $("start");
+  starts.innerHTML = "";
+  for (const s of state.game.starts) {
+    const o = document.createElement("option");
+    o.value = s.position;
+    o.textContent = `${s.name}: ${s.description}`;
+    starts.appendChild(o);
+  }
+  $("force-label").hidden = !state.game.force;
+  if (!state.game.force) $("show-force").checked = false;
+  $("horizon").value = state.game.horizon;
+  $("game-text-kind").textContent = state.game.game_text;
+  await newGame();
+}
+
+async function newGame(position) {
+  stopAnalysis();
+  state.start = position || $("start").value;
+  state.moves = [];
+  state.notation = [];
+  state.positions = [state.start];
+  state.exportText = "";
+  state.cursor = 0;
+  $("game-text").value = "";
+  $("engine-best").textContent = "";
+  $("engine-info").textContent = "";
+  $("engine-top").innerHTML = "";
+  await show();
+}
+
+// ------------------------------------------------------------------ showing a position
+
+async function show() {
+  const seq = ++state.renderSeq;
+  state.selected = null;
+  $("promotion").hidden = true;
+  const position = current();
+  $("position-text").value = position;
+  renderMoveList();
+  try {
+    const moves = await api("/api/moves", { game: state.game.id, position });
+    if (seq !== state.renderSeq) return;
+    state.legal = moves.squares;
+    state.over = moves.over;
+    $("side").textContent = moves.over ? "" : `${moves.side} to move`;
+    $("status").textContent = moves.over ? `game over: ${moves.status}` : "";
+    await drawBoard(seq);
+  } catch (e) {
+    say(e.message);
+  }
+  if ($("auto-analyse").checked && !state.over) startAnalysis();
+}
+
+async function drawBoard(seq) {
+  const position = current();
+  const force = $("show-force").checked;
+  const board = $("board");
+  let svg;
+  if ($("show-zones").checked) {
+    const horizon = Number($("horizon").value) || state.game.horizon;
+    const data = await api("/api/zones", { game: state.game.id, position, horizon, force });
+    if (seq !== state.renderSeq) return;
+    svg = data.svg;
+    state.zones = data.zones.zones || [];
+    renderZoneList();
+  } else {
+    const data = await api("/api/render", { game: state.game.id, position, force });
+    if (seq !== state.renderSeq) return;
+    svg = data.svg;
+    state.zones = [];
+    $("zone-list").innerHTML = "";
+  }
+  board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, "");
+  const root = board.querySelector("svg");
+  if (root) root.addEventListener("click", onBoardClick);
+  // Squares of the core's pictures name themselves in a title: give them chess-t1's attribute.
+  board.querySelectorAll("rect.square").forEach((r) => {
+    if (!r.dataset.square) {
+      const t = r.querySelector("title");
+      if (t) r.dataset.square = t.textContent.trim();
+    }
+  });
+  // Arrows of the core's pictures name their zone in their title: mark them like chess-t1's.
+  board.querySelectorAll("g.arrow").forEach((g) => {
+    const t = g.querySelector("title");
+    const m = t && /^zone (\d+)/.exec(t.textContent);
+    if (m) g.setAttribute("data-zone", m[1]);
+  });
+  markLastMove();
+  applyZonePick();
+  board.dataset.position = position;
+  board.dataset.ready = String(seq);
+}
+
+function squareRect(name) {
+  for (const r of $("board").querySelectorAll("rect.square")) {
+    if (squareName(r) === name) return r;
+  }
+  return null;
+}
+
+function squareName(el) {
+  if (!el) return null;
+  if (el.dataset && el.dataset.square) return el.dataset.square;
+  const t = el.querySelector && el.querySelector("title");
+  return t ? t.textContent.trim() : null;
+}
+
+function overlay(name, cls) {
+  const r = squareRect(name);
+  if (!r) return;
+  const svgNS = "http://www.w3.org/2000/svg";
+  const o = document.createElementNS(svgNS, "rect");
+  for (const a of ["x", "y", "width", "height"]) o.setAttribute(a, r.getAttribute(a));
+  o.setAttribute("class", `mark ${cls}`);
+  if (cls === "target") {
+    const w = Number(r.getAttribute("width"));
+    o.setAttribute("x", Number(r.getAttribute("x")) + w * 0.35);
+    o.setAttribute("y", Number(r.getAttribute("y")) + w * 0.35);
+    o.setAttribute("width", w * 0.3);
+    o.setAttribute("height", w * 0.3);
+    o.setAttribute("rx", w * 0.15);
+  }
+  // Over the pieces; marks take no clicks (style.css).
+  $("board").querySelector("svg").appendChild(o);
+}
+
+function clearMarks(cls) {
+  $("board").querySelectorAll(`.mark.${cls}`).forEach((e) => e.remove());
+}
+
+function markLastMove() {
+  clearMarks("last");
+  if (state.cursor === 0) return;
+  const mv = state.moves[state.cursor - 1];
+  const found = /([a-z]\d+)\D*([a-z]\d+)/.exec(mv);
+  if (found) {
+    overlay(found[1], "last");
+    overlay(found[2], "last");
+  } else {
+    const drop = /@([a-z]\d+)/.exec(mv);
+    if (drop) overlay(drop[1], "last");
+  }
+}
+
+// ------------------------------------------------------------------ moving by click
+
+function onBoardClick(event) {
+  const el = event.target.closest("rect.square, rect.castle");
+  const sq = squareName(el);
+  if (!sq) return;
+  clickSquare(sq);
+}
+
+function clickSquare(sq) {
+  if (state.over) {
+    say("the game is over: no more moves here");
+    return;
+  }
+  $("promotion").hidden = true;
+  const from = state.selected;
+  if (from === null) {
+    if (state.legal.some((m) => m.from === sq)) {
+      select(sq);
+      return;
+    }
+    const drops = state.legal.filter((m) => m.from === null && m.to === sq);
+    if (drops.length === 1) {
+      play(drops[0].move);
+      return;
+    }
+    say(`${sq}: no legal move starts here`);
+    return;
+  }
+  if (from === sq) {
+    select(null);
+    return;
+  }
+  const candidates = state.legal.filter((m) => m.from === from && m.to === sq);
+  if (candidates.length === 0) {
+    if (state.legal.some((m) => m.from === sq)) {
+      select(sq);
+      return;
+    }
+    select(null);
+    say(`${from}-${sq} is not a legal move: refused`);
+    return;
+  }
+  if (candidates.length === 1) {
+    play(candidates[0].move);
+    return;
+  }
+  choosePromotion(candidates);
+}
+
+function select(sq) {
+  state.selected = sq;
+  clearMarks("sel");
+  clearMarks("target");
+  if (sq === null) return;
+  overlay(sq, "sel");
+  for (const m of state.legal) if (m.from === sq) overlay(m.to, "target");
+  say("");
+}
+
+function choosePromotion(candidates) {
+  const box = $("promotion-choices");
+  box.innerHTML = "";
+  for (const m of candidates) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = m.promotion || m.move;
+    b.dataset.move = m.move;
+    b.addEventListener("click", () => {
+      $("promotion").hidden = true;
+      play(m.move);
+    });
+    box.appendChild(b);
+  }
+  $("promotion").hidden = false;
+}
+
+async function play(move) {
+  const moves = state.moves.slice(0, state.cursor).concat([move]);
+  try {
+    await replay(moves);
+    say(`played ${state.notation[state.cursor - 1] || move}`, true);
+  } catch (e) {
+    say(`refused: ${e.message}`);
+    select(null);
+  }
+}
+
+// Replays `moves` (and `text`) from the start on the server and goes to the end.
+async function replay(moves, text) {
+  const body = { game: state.game.id, position: state.start, moves };
+  if (text !== undefined) body.text = text;
+  const r = await api("/api/play", body);
+  state.moves = r.moves;
+  state.notation = r.notation;
+  state.positions = [state.start].concat(r.positions);
+  state.exportText = r.export;
+  state.cursor = state.moves.length;
+  stopAnalysis();
+  await show();
+}
+
+// ------------------------------------------------------------------ move list and navigation
+
+function renderMoveList() {
+  const list = $("move-list");
+  list.innerHTML = "";
+  state.notation.forEach((text, i) => {
+    const li = document.createElement("li");
+    li.textContent = text;
+    li.dataset.ply = String(i + 1);
+    if (i + 1 === state.cursor) li.className = "current";
+    li.addEventListener("click", () => go(i + 1));
+    list.appendChild(li);
+  });
+  const cur = list.querySelector(".current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+function go(ply) {
+  const target = Math.max(0, Math.min(state.moves.length, ply));
+  if (target === state.cursor) return;
+  state.cursor = target;
+  stopAnalysis();
+  show();
+}
+
+async function takeBack() {
+  if (state.cursor === 0) return;
+  try {
+    await replay(state.moves.slice(0, state.cursor - 1));
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+// ------------------------------------------------------------------ zones
+
+function renderZoneList() {
+  const list = $("zone-list");
+  list.innerHTML = "";
+  if (state.pickedZone !== null && !state.zones.some((z) => z.index === state.pickedZone)) {
+    state.pickedZone = null;
+  }
+  for (const z of state.zones) {
+    const li = document.createElement("li");
+    li.textContent = zoneText(z);
+    li.dataset.zone = String(z.index);
+    const open = z.open === true || z.open === "open";
+    if (open) li.classList.add("open");
+    if (z.index === state.pickedZone) li.classList.add("picked");
+    li.addEventListener("click", () => {
+      state.pickedZone = state.pickedZone === z.index ? null : z.index;
+      renderZoneList();
+      applyZonePick();
+    });
+    list.appendChild(li);
+  }
+  if (state.zones.length === 0) {
+    const li = document.createElement("li");
+    li.textContent = "no zones at this horizon";
+    list.appendChild(li);
+  }
+}
+
+// One line for a zone of any game's zones JSON.
+function zoneText(z) {
+  const sq = (v) => (v && typeof v === "object" ? `${v.piece || ""} ${v.square || ""}`.trim() : v || "");
+  let path = "";
+  if (Array.isArray(z.root)) path = `${z.piece || ""} ${z.root.join("-")}`;
+  else if (z.root) path = sq(z.root);
+  const aim = z.aim || (z.target && z.target.aim) || z.kind || "";
+  return `${z.label || z.index} ${z.side}: ${path} → ${aim} ${sq(z.target)}`;
+}
+
+function applyZonePick() {
+  const svg = $("board").querySelector("svg");
+  if (!svg) return;
+  svg.querySelectorAll("[data-zone]").forEach((e) => {
+    e.classList.remove("dim", "picked");
+    if (state.pickedZone === null) return;
+    if (Number(e.getAttribute("data-zone")) === state.pickedZone) e.classList.add("picked");
+    else e.classList.add("dim");
+  });
+}
+
+// ------------------------------------------------------------------ the engine
+
+function stopAnalysis() {
+  const a = state.analysis;
+  if (!a) return;
+  state.analysis = null;
+  a.controller.abort();
+  $("stop").disabled = true;
+  $("analyse").disabled = false;
+}
+
+function scoreText(info) {
+  const t = info.score_text || "";
+  if (t.startsWith("mate -")) return `loses in ${t.slice(6)}`;
+  if (t.startsWith("mate ")) return `mates in ${t.slice(5)}`;
+  const cp = Number(info.score);
+  return (cp >= 0 ? "+" : "") + (cp / 100).toFixed(2);
+}
+
+async function startAnalysis() {
+  stopAnalysis();
+  const controller = new AbortController();
+  const analysis = { controller, id: null };
+  state.analysis = analysis;
+  $("stop").disabled = false;
+  $("analyse").disabled = true;
+  $("engine-best").textContent = "";
+  $("engine-top").innerHTML = "";
+  $("engine-info").textContent = "searching...";
+  const seconds = Math.max(1, Math.min(10, Number($("movetime").value) || 3));
+  const q = new URLSearchParams({
+    game: state.game.id,
+    position: state.start,
+    moves: state.moves.slice(0, state.cursor).join(" "),
+    movetime: String(seconds * 1000),
+  });
+  try {
+    const response = await fetch(`/api/analyse?${q}`, { signal: controller.signal });
+    if (!response.ok) {
+      let message = `${response.status}`;
+      try { message = (await response.json()).error; } catch (e) { /* keep the status */ }
+      throw new Error(message);
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let cut;
+      while ((cut = buffer.indexOf("\n\n")) >= 0) {
+        const block = buffer.slice(0, cut);
+        buffer = buffer.slice(cut + 2);
+        let name = "message";
+        let data = "";
+        for (const line of block.split("\n")) {
+          if (line.startsWith("event:")) name = line.slice(6).trim();
+          else if (line.startsWith("data:")) data += line.slice(5).trim();
+        }
+        if (data) onEngineEvent(analysis, name, JSON.parse(data));
+      }
+    }
+  } catch (e) {
+    if (e.name !== "AbortError") $("engine-info").textContent = `analysis refused: ${e.message}`;
+  } finally {
+    if (state.analysis === analysis) {
+      state.analysis = null;
+      $("stop").disabled = true;
+      $("analyse").disabled = false;
+    }
+  }
+}
+
+function onEngineEvent(analysis, name, data) {
+  if (state.analysis !== analysis) return;
+  if (name === "start") {
+    analysis.id = data.id;
+  } else if (name === "info") {
+    $("engine-best").textContent = `${data.best || "-"}  ${scoreText(data)}`;
+    $("engine-info").textContent = `depth ${data.depth}, ${data.nodes} nodes, ${data.time_ms} ms: ${data.line.join(" ")}`;
+  } else if (name === "bestmove") {
+    $("engine-best").textContent = data.best ? `best ${data.book || data.best}  ${scoreText(data)}` : "no move";
+    $("engine-best").dataset.best = data.best || "";
+    $("engine-info").textContent = `depth ${data.depth}, ${data.nodes} nodes, ${data.time_ms} ms: ${data.line.join(" ")}`;
+    const top = $("engine-top");
+    top.innerHTML = "";
+    for (const t of data.top || []) {
+      const li = document.createElement("li");
+      li.textContent = `${t.move}  ${scoreText(t)}`;
+      top.appendChild(li);
+    }
+  } else if (name === "failed") {
+    $("engine-info").textContent = data.error;
+  }
+}
+
+async function requestStop() {
+  const a = state.analysis;
+  if (!a) return;
+  if (a.id === null) {
+    stopAnalysis();
+    return;
+  }
+  try {
+    await api("/api/stop", { id: a.id });
+  } catch (e) {
+    stopAnalysis();
+  }
+}
+
+// ------------------------------------------------------------------ controls
+
+function wireControls() {
+  $("nav-start").addEventListener("click", () => go(0));
+  $("nav-back").addEventListener("click", () => go(state.cursor - 1));
+  $("nav-forward").addEventListener("click", () => go(state.cursor + 1));
+  $("nav-end").addEventListener("click", () => go(state.moves.length));
+  $("undo").addEventListener("click", takeBack);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (e.key === "ArrowLeft") go(state.cursor - 1);
+    else if (e.key === "ArrowRight") go(state.cursor + 1);
+    else if (e.key === "Home") go(0);
+    else if (e.key === "End") go(state.moves.length);
+    else return;
+    e.preventDefault();
+  });
+  $("show-zones").addEventListener("change", () => { state.pickedZone = null; show(); });
+  $("show-force").addEventListener("change", () => show());
+  $("horizon").addEventListener("change", () => { if ($("show-zones").checked) show(); });
+  $("promotion-cancel").addEventListener("click", () => { $("promotion").hidden = true; select(null); });
+  $("analyse").addEventListener("click", startAnalysis);
+  $("stop").addEventListener("click", requestStop);
+  $("load-position").addEventListener("click", async () => {
+    const text = $("position-text").value.trim();
+    try {
+      await api("/api/moves", { game: state.game.id, position: text });
+      await newGame(text);
+      say("position loaded", true);
+    } catch (e) {
+      say(`position refused: ${e.message}`);
+    }
+  });
+  $("copy-position").addEventListener("click", () => { $("position-text").value = current(); });
+  $("export-game").addEventListener("click", () => {
+    $("game-text").value = state.exportText;
+    say(`exported (${state.game.game_text})`, true);
+  });
+  $("import-game").addEventListener("click", async () => {
+    try {
+      await replay([], $("game-text").value);
+      say(`imported ${state.moves.length} moves`, true);
+    } catch (e) {
+      say(`game refused: ${e.message}`);
+    }
+  });
+}
+
+init().catch((e) => say(`cannot start: ${e.message}`));

@@ -1,0 +1,736 @@
+//! The games as the server sees them: one object-safe [`Board`] per game, taking and giving
+//! text (position strings, moves) and JSON, so that the HTTP layer never names a game. Each
+//! answer is the CLI's JSON (`moves --json`, `play --json`, `zones --json`) with a few fields the
+//! page needs besides (`squares`: where each move goes; `positions`: the position after each
+//! move).
+//!
+//! Positions come from clients: they are read as position strings or start names only, never as
+//! file names.
+
+use super::ApiError;
+use crate::cli::game_engine::{self, EngineGame, ProryvEngine, Zoned};
+use crate::cli::generic::{self, CliGame};
+use serde::Serialize;
+use serde_json::{Value, json};
+use std::sync::atomic::AtomicBool;
+use zonal_board::Shape;
+use zonal_core::guided::MoveSquares;
+use zonal_core::zone::ZoneGame;
+use zonal_core::{Control, Progress, Rules};
+
+/// Longest position string or move text read, in bytes.
+pub const MAX_TEXT_BYTES: usize = 4096;
+/// Most moves a `play` request or an analysis may replay.
+pub const MAX_MOVES: usize = 2000;
+/// Horizons the zones are drawn at.
+pub const HORIZONS: std::ops::RangeInclusive<i32> = 1..=12;
+
+/// A start position the page offers.
+#[derive(Clone, Debug, Serialize)]
+pub struct Start {
+    /// Its name (`startpos`, `copenhagen`, `seed11`, `seed9`).
+    pub name: &'static str,
+    /// What it is.
+    pub description: &'static str,
+    /// Its position string.
+    pub position: String,
+}
+
+/// What the page shows of a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameInfo {
+    /// The name the API takes (`chess-t1`, `proryv`, `hnefatafl`, `jungle`).
+    pub id: &'static str,
+    /// The name shown.
+    pub name: &'static str,
+    /// Its start positions, the default first.
+    pub starts: Vec<Start>,
+    /// Whether force sums can be drawn (chess-t1).
+    pub force: bool,
+    /// The zones' horizon when none is asked for.
+    pub horizon: i32,
+    /// What the exported game text is (`book notation`, `record form`, `coordinate moves`).
+    pub game_text: &'static str,
+}
+
+/// A `play` request: the moves from a start, as a list or as one text.
+#[derive(Clone, Debug, Default, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    /// The game.
+    pub game: String,
+    /// The start: a position string or a start's name.
+    pub position: String,
+    /// Moves in coordinate form (or the game's record form).
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// A whole game as text: chess-t1's book notation, Hnefatafl's record form, or coordinate
+    /// moves separated by spaces; played after `moves`.
+    #[serde(default)]
+    pub text: Option<String>,
+}
+
+/// A search's answer per finished iteration and at its end (as JSON: `depth`, `score`
+/// (centipawns for the side to move), `score_text` (the engine protocol's `cp N` / `mate N`),
+/// `best`, `line`, `nodes`, `time_ms`).
+pub type ProgressSink<'a> = dyn FnMut(Value) + Send + 'a;
+
+/// A prepared analysis: runs the search (blocking) with its time bound and stop flag, tells the
+/// sink of each iteration, and returns the final answer.
+pub type Analysis = Box<dyn FnOnce(u64, &AtomicBool, &mut ProgressSink<'_>) -> Value + Send>;
+
+/// One game behind the API.
+pub trait Board: Send + Sync {
+    /// The game's description.
+    fn info(&self) -> GameInfo;
+    /// The legal moves (`zonal moves --json`, plus `squares` and `over`).
+    fn moves(&self, position: &str) -> Result<Value, ApiError>;
+    /// Plays moves from a start (`zonal play --json`, plus `positions`, `notation`, `export`).
+    fn play(&self, request: &PlayRequest) -> Result<Value, ApiError>;
+    /// The zones (`zonal zones --json`) and the board with their arrows (`zonal render
+    /// --zones`).
+    fn zones(&self, position: &str, horizon: i32, force: bool)
+    -> Result<(Value, String), ApiError>;
+    /// The board without arrows (`zonal render`), with force sums where asked and possible.
+    fn render(&self, position: &str, force: bool) -> Result<String, ApiError>;
+    /// Checks a position and moves for analysis and returns the search to run.
+    fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError>;
+}
+
+/// Every game, chess-t1 first.
+pub fn all() -> Vec<Box<dyn Board>> {
+    vec![
+        Box::new(ChessBoard),
+        Box::new(ProryvBoard),
+        Box::new(CoreBoard::<crate::cli::hnefatafl::Hnefatafl>(
+            std::marker::PhantomData,
+        )),
+        Box::new(CoreBoard::<crate::cli::jungle::Jungle>(
+            std::marker::PhantomData,
+        )),
+    ]
+}
+
+fn bad(message: impl std::fmt::Display) -> ApiError {
+    ApiError::bad_request(message.to_string())
+}
+
+fn illegal(message: impl std::fmt::Display) -> ApiError {
+    ApiError::illegal(message.to_string())
+}
+
+/// A client's text, bounded.
+fn check_text(what: &str, text: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_TEXT_BYTES {
+        return Err(bad(format!(
+            "{what} is longer than {MAX_TEXT_BYTES} bytes ({} bytes)",
+            text.len()
+        )));
+    }
+    Ok(())
+}
+
+fn check_moves(moves: &[String]) -> Result<(), ApiError> {
+    if moves.len() > MAX_MOVES {
+        return Err(bad(format!(
+            "at most {MAX_MOVES} moves are replayed, {} given",
+            moves.len()
+        )));
+    }
+    moves.iter().try_for_each(|m| check_text("a move", m))
+}
+
+/// The moves of a request: the list, then the text's words.
+fn all_moves(request: &PlayRequest) -> Result<Vec<String>, ApiError> {
+    let mut list = request.moves.clone();
+    if let Some(text) = &request.text {
+        if text.len() > MAX_TEXT_BYTES * 16 {
+            return Err(bad("the game text is too long"));
+        }
+        list.extend(text.split_whitespace().map(str::to_string));
+    }
+    check_moves(&list)?;
+    Ok(list)
+}
+
+fn progress_json<M: std::fmt::Display>(p: &Progress<'_, M>) -> Value {
+    json!({
+        "depth": p.depth,
+        "score": p.score,
+        "score_text": game_engine::protocol_score(p.score),
+        "best": p.line.first().map(ToString::to_string),
+        "line": p.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "nodes": p.nodes,
+        "time_ms": p.millis,
+    })
+}
+
+/// The analysis of a game on the core's search (Прорыв, Hnefatafl, Jungle): the engine
+/// protocol's `position ... moves ...` and its zone-guided search.
+fn core_analysis<E: EngineGame>(position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
+    check_text("the position", position)?;
+    check_moves(moves)?;
+    let mut args: Vec<&str> = Vec::new();
+    if E::start(position.trim()).is_some() {
+        args.push(position.trim());
+    } else {
+        args.push("fen");
+        args.extend(position.split_whitespace());
+    }
+    if !moves.is_empty() {
+        args.push("moves");
+        args.extend(moves.iter().map(String::as_str));
+    }
+    let (game, history) = game_engine::parse_position::<E>(&args).map_err(illegal)?;
+    if let Some(end) = E::end(&game) {
+        return Err(illegal(format!("the game is over: {end}")));
+    }
+    let pos = E::current(&game);
+    Ok(Box::new(move |movetime_ms, stop, sink| {
+        let start = std::time::Instant::now();
+        let limits = zonal_core::Limits {
+            depth: Some(64),
+            nodes: None,
+            movetime_ms: Some(movetime_ms),
+        };
+        let sink = std::sync::Mutex::new(sink);
+        let report = |p: &Progress<'_, E::Move>| {
+            if let Ok(mut s) = sink.lock() {
+                s(progress_json(p));
+            }
+        };
+        let control = Control {
+            stop: Some(stop),
+            progress: Some(&report),
+            soft_ms: None,
+        };
+        let r =
+            game_engine::engine_search::<E>(&pos, &history, &limits, false, E::HORIZON, &control);
+        json!({
+            "depth": r.depth,
+            "score": r.score,
+            "score_text": game_engine::protocol_score(r.score),
+            "best": r.best.map(|m| m.to_string()),
+            "line": r.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "nodes": r.nodes,
+            "time_ms": start.elapsed().as_millis() as u64,
+            "top": r.root.iter().take(5).map(|(m, s)| json!({
+                "move": m.to_string(),
+                "score": s,
+                "score_text": game_engine::protocol_score(*s),
+            })).collect::<Vec<_>>(),
+        })
+    }))
+}
+
+// ---------------------------------------------------------------- chess-t1
+
+/// chess-t1 (the `zonal` library crate).
+struct ChessBoard;
+
+impl ChessBoard {
+    fn position(text: &str) -> Result<zonal::position::Position, ApiError> {
+        check_text("the position", text)?;
+        let text = text.trim();
+        if text == "startpos" {
+            return Ok(zonal::position::Position::startpos());
+        }
+        text.parse()
+            .map_err(|e| bad(format!("chess-t1: bad position string: {e}")))
+    }
+}
+
+impl Board for ChessBoard {
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            id: "chess-t1",
+            name: "chess-t1",
+            starts: vec![Start {
+                name: "startpos",
+                description: "the start",
+                position: zonal::position::Position::startpos().to_string(),
+            }],
+            force: true,
+            horizon: 4,
+            game_text: "book notation",
+        }
+    }
+
+    fn moves(&self, position: &str) -> Result<Value, ApiError> {
+        let pos = Self::position(position)?;
+        let list = crate::cli::sorted_moves(&pos);
+        let status = pos.status();
+        let squares: Vec<Value> = list
+            .iter()
+            .map(|m| {
+                json!({
+                    "move": m.uci(),
+                    "from": m.from.to_string(),
+                    "to": m.to.to_string(),
+                    "promotion": m.promotion.map(|k| k.letter().to_string()),
+                })
+            })
+            .collect();
+        Ok(json!({
+            "game": "chess-t1",
+            "position": pos.to_string(),
+            "side": pos.side_to_move().name(),
+            "status": status.to_string(),
+            "over": status.is_over(),
+            "moves": list.iter().map(|m| crate::cli::MoveJson::new(&pos, m)).collect::<Vec<_>>(),
+            "squares": squares,
+        }))
+    }
+
+    fn play(&self, request: &PlayRequest) -> Result<Value, ApiError> {
+        let start = Self::position(&request.position)?;
+        check_moves(&request.moves)?;
+        let mut game = zonal::game::Game::new(start);
+        let mut positions = Vec::new();
+        let mut notation = Vec::new();
+        let mut played = Vec::new();
+        let step = |game: &mut zonal::game::Game,
+                    notation: &mut Vec<String>,
+                    played: &mut Vec<String>,
+                    mv: &zonal::moves::Move| {
+            notation.push(zonal::book::write_move(game.position(), mv));
+            played.push(mv.uci());
+        };
+        for (i, text) in request.moves.iter().enumerate() {
+            if game.status().is_over() {
+                return Err(illegal(format!(
+                    "move {} ({}): the game is over: {}",
+                    i + 1,
+                    zonal::excerpt::excerpt(text),
+                    game.status()
+                )));
+            }
+            let before = *game.position();
+            let mv = before.parse_uci(text).map_err(|e| {
+                illegal(format!(
+                    "move {} ({}): {e}",
+                    i + 1,
+                    zonal::excerpt::excerpt(text)
+                ))
+            })?;
+            step(&mut game, &mut notation, &mut played, &mv);
+            game.play(&mv)
+                .map_err(|e| illegal(format!("move {}: {e}", i + 1)))?;
+            positions.push(game.position().to_string());
+        }
+        if let Some(text) = &request.text {
+            if text.len() > MAX_TEXT_BYTES * 16 {
+                return Err(bad("the game text is too long"));
+            }
+            let from = *game.position();
+            let list = zonal::book::parse_game(&from, text).map_err(illegal)?;
+            if list.len() + played.len() > MAX_MOVES {
+                return Err(bad(format!("at most {MAX_MOVES} moves are replayed")));
+            }
+            for mv in &list {
+                step(&mut game, &mut notation, &mut played, mv);
+                game.play(mv).map_err(illegal)?;
+                positions.push(game.position().to_string());
+            }
+        }
+        let pos = game.position();
+        let status = game.status();
+        Ok(json!({
+            "game": "chess-t1",
+            "start": start.to_string(),
+            "position": pos.to_string(),
+            "side": pos.side_to_move().name(),
+            "status": status.name(),
+            "reason": status.reason().map(|r| r.name()),
+            "over": status.is_over(),
+            "in_check": {
+                "white": pos.in_check(zonal::square::Color::White),
+                "black": pos.in_check(zonal::square::Color::Black),
+            },
+            "moves_played": game.moves().len(),
+            "moves": played,
+            "notation": notation,
+            "positions": positions,
+            "export": zonal::book::write_game(game.start(), game.moves()),
+        }))
+    }
+
+    fn zones(
+        &self,
+        position: &str,
+        horizon: i32,
+        force: bool,
+    ) -> Result<(Value, String), ApiError> {
+        use zonal::zone::{Projection, ZoneConfig};
+        let pos = Self::position(position)?;
+        let config = ZoneConfig {
+            horizon,
+            ..ZoneConfig::default()
+        };
+        let mp = Projection::build(&zonal::rules::ChessT1, &pos, &config);
+        let report = zonal::report::zones::ZonesJson::new(&mp, &pos);
+        let value = serde_json::to_value(&report)
+            .map_err(|e| ApiError::internal(format!("cannot write the zones JSON: {e}")))?;
+        let opts = zonal::report::svg::SvgOptions {
+            force,
+            zones: Some(zonal::report::svg::ZoneFilter {
+                zone: None,
+                side: None,
+            }),
+            highlight: None,
+            title: None,
+        };
+        Ok((value, zonal::report::svg::render(&pos, Some(&mp), &opts)))
+    }
+
+    fn render(&self, position: &str, force: bool) -> Result<String, ApiError> {
+        let pos = Self::position(position)?;
+        let opts = zonal::report::svg::SvgOptions {
+            force,
+            ..Default::default()
+        };
+        Ok(zonal::report::svg::render(&pos, None, &opts))
+    }
+
+    fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
+        check_text("the position", position)?;
+        check_moves(moves)?;
+        let mut args: Vec<&str> = Vec::new();
+        if position.trim() == "startpos" {
+            args.push("startpos");
+        } else {
+            args.push("fen");
+            args.extend(position.split_whitespace());
+        }
+        if !moves.is_empty() {
+            args.push("moves");
+            args.extend(moves.iter().map(String::as_str));
+        }
+        let (game, keys) = zonal::protocol::parse_position(&args).map_err(illegal)?;
+        if game.status().is_over() {
+            return Err(illegal(format!("the game is over: {}", game.status())));
+        }
+        let pos = *game.position();
+        Ok(Box::new(move |movetime_ms, stop, sink| {
+            let limits = zonal::search::Limits {
+                depth: None,
+                movetime_ms: Some(movetime_ms),
+                nodes: None,
+                clock: None,
+            };
+            let mut player = zonal::player::Player::new(zonal::player::PlayerSpec::default());
+            let r = player.search(&pos, &keys, &limits, stop, &mut |info| {
+                sink(json!({
+                    "depth": info.depth,
+                    "score": info.score_cp,
+                    "score_text": zonal::search::protocol_score(info.score_cp),
+                    "best": info.pv.first().map(|m| m.uci()),
+                    "line": info.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
+                    "nodes": info.nodes,
+                    "time_ms": info.time_ms,
+                }));
+            });
+            json!({
+                "depth": r.depth,
+                "score": r.score_cp,
+                "score_text": zonal::search::protocol_score(r.score_cp),
+                "best": r.best.map(|m| m.uci()),
+                "line": r.line.iter().map(|m| m.uci()).collect::<Vec<_>>(),
+                "book": r.best.map(|m| zonal::book::write_move(&pos, &m)),
+                "nodes": r.nodes,
+                "time_ms": r.time_ms,
+                "top": r.best.map(|m| vec![json!({
+                    "move": m.uci(),
+                    "score": r.score_cp,
+                    "score_text": zonal::search::protocol_score(r.score_cp),
+                })]).unwrap_or_default(),
+            })
+        }))
+    }
+}
+
+// ---------------------------------------------------------------- Прорыв
+
+/// Прорыв.
+struct ProryvBoard;
+
+impl ProryvBoard {
+    fn position(text: &str) -> Result<zonal_proryv::Position, ApiError> {
+        check_text("the position", text)?;
+        let text = text.trim();
+        if text == "startpos" {
+            return Ok(zonal_proryv::Position::startpos());
+        }
+        text.parse()
+            .map_err(|e: zonal_proryv::PositionError| bad(e.to_string()))
+    }
+}
+
+fn side_word(side: zonal_board::Side) -> &'static str {
+    match side {
+        zonal_board::Side::White => "white",
+        zonal_board::Side::Black => "black",
+    }
+}
+
+impl Board for ProryvBoard {
+    fn info(&self) -> GameInfo {
+        GameInfo {
+            id: "proryv",
+            name: zonal_proryv::NAME,
+            starts: vec![Start {
+                name: "startpos",
+                description: "the start (placement: rooks are dropped first)",
+                position: zonal_proryv::Position::startpos().to_string(),
+            }],
+            force: false,
+            horizon: 5,
+            game_text: "coordinate moves (drops R@d4)",
+        }
+    }
+
+    fn moves(&self, position: &str) -> Result<Value, ApiError> {
+        let pos = Self::position(position)?;
+        let mut plies = pos.legal_plies();
+        plies.sort_by_cached_key(ToString::to_string);
+        let rules = zonal_proryv::play::Proryv::default();
+        let name = |sq: u32| Shape::EIGHT.name(sq);
+        let outcome = pos.outcome();
+        Ok(json!({
+            "game": "proryv",
+            "position": pos.to_string(),
+            "side": side_word(pos.side_to_move()),
+            "status": outcome.map_or_else(|| "ongoing".to_string(), |o| o.to_string()),
+            "over": outcome.is_some(),
+            "placement": pos.in_placement(),
+            "moves": plies.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "squares": plies.iter().map(|&p| {
+                let (from, to) = rules.move_squares(p);
+                json!({"move": p.to_string(), "from": from.map(name), "to": name(to), "promotion": null})
+            }).collect::<Vec<_>>(),
+        }))
+    }
+
+    fn play(&self, request: &PlayRequest) -> Result<Value, ApiError> {
+        let start = Self::position(&request.position)?;
+        let list = all_moves(request)?;
+        let mut game = zonal_proryv::Game::new(start);
+        let mut positions = Vec::new();
+        for (i, text) in list.iter().enumerate() {
+            if let Some(end) = game.end() {
+                return Err(illegal(format!(
+                    "ply {} ({}): the game is over: {end}",
+                    i + 1,
+                    zonal::excerpt::excerpt(text)
+                )));
+            }
+            game.play(text).map_err(|e| {
+                illegal(format!(
+                    "ply {} ({}): {e}",
+                    i + 1,
+                    zonal::excerpt::excerpt(text)
+                ))
+            })?;
+            positions.push(game.position().to_string());
+        }
+        let pos = game.position();
+        let plies: Vec<String> = game.plies().iter().map(ToString::to_string).collect();
+        Ok(json!({
+            "game": "proryv",
+            "start": start.to_string(),
+            "plies": plies,
+            "moves": plies,
+            "notation": plies,
+            "positions": positions,
+            "position": pos.to_string(),
+            "side": side_word(pos.side_to_move()),
+            "status": game.end().map_or_else(|| "ongoing".to_string(), |e| e.to_string()),
+            "over": game.end().is_some(),
+            "result": game.end().map(|e| e.result()),
+            "export": plies.join(" "),
+        }))
+    }
+
+    fn zones(
+        &self,
+        position: &str,
+        horizon: i32,
+        _force: bool,
+    ) -> Result<(Value, String), ApiError> {
+        let pos = Self::position(position)?;
+        let (p, built, _) =
+            crate::cli::proryv::zones_after(pos, horizon, &[]).map_err(|e| bad(e.message))?;
+        let value = crate::cli::proryv::zones_json(&p, &built, horizon);
+        let svg = zonal_proryv::picture::picture(&p, &built.zones).to_svg();
+        Ok((value, svg))
+    }
+
+    fn render(&self, position: &str, _force: bool) -> Result<String, ApiError> {
+        let pos = Self::position(position)?;
+        Ok(zonal_proryv::picture::picture(&pos, &[]).to_svg())
+    }
+
+    fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
+        core_analysis::<ProryvEngine>(position, moves)
+    }
+}
+
+// ---------------------------------------------------------------- Hnefatafl, Jungle
+
+/// A game of the generic commands ([`CliGame`]): Hnefatafl, Jungle.
+struct CoreBoard<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G: CliGame> CoreBoard<G> {
+    fn position(text: &str) -> Result<G::Position, ApiError> {
+        check_text("the position", text)?;
+        let text = text.trim();
+        if let Some(p) = G::start(text) {
+            return Ok(p);
+        }
+        G::parse_position(text).map_err(|e| bad(format!("{}: {e}", G::NAME)))
+    }
+
+    /// The legal move of `before` that leads to `after` (how a move given in record form is
+    /// written in coordinate form).
+    fn move_between(before: &G::Position, after: &G::Position) -> Option<G::Move> {
+        let rules = G::rules(before);
+        let target = rules.key(after);
+        G::legal_moves(before)
+            .into_iter()
+            .find(|&m| rules.key(&rules.play(before, m)) == target)
+    }
+}
+
+impl<G> Board for CoreBoard<G>
+where
+    G: CliGame,
+    G::Zones: Default,
+{
+    fn info(&self) -> GameInfo {
+        let several = G::STARTS.len() > 1;
+        GameInfo {
+            id: G::ID,
+            name: G::NAME,
+            starts: G::STARTS
+                .iter()
+                .filter(|(name, _)| !(several && *name == "startpos"))
+                .filter_map(|&(name, description)| {
+                    G::start(name).map(|p| Start {
+                        name,
+                        description,
+                        position: p.to_string(),
+                    })
+                })
+                .collect(),
+            force: false,
+            horizon: G::HORIZON,
+            game_text: if G::ID == "hnefatafl" {
+                "record form"
+            } else {
+                "coordinate moves"
+            },
+        }
+    }
+
+    fn moves(&self, position: &str) -> Result<Value, ApiError> {
+        let pos = Self::position(position)?;
+        let mut list = G::legal_moves(&pos);
+        list.sort_by_cached_key(ToString::to_string);
+        let rules = G::rules(&pos);
+        let shape = G::zone_game().shape(&pos);
+        let outcome = G::outcome(&pos);
+        Ok(json!({
+            "game": G::ID,
+            "position": pos.to_string(),
+            "side": G::side_name(&pos),
+            "status": outcome.clone().unwrap_or_else(|| "ongoing".to_string()),
+            "over": outcome.is_some(),
+            "moves": list.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "squares": list.iter().map(|&m| {
+                let (from, to) = rules.move_squares(m);
+                json!({
+                    "move": m.to_string(),
+                    "from": from.map(|s| shape.name(s)),
+                    "to": shape.name(to),
+                    "promotion": null,
+                })
+            }).collect::<Vec<_>>(),
+        }))
+    }
+
+    fn play(&self, request: &PlayRequest) -> Result<Value, ApiError> {
+        let start = Self::position(&request.position)?;
+        let list = all_moves(request)?;
+        let mut game = G::new_game(start);
+        let mut positions = Vec::new();
+        let mut played = Vec::new();
+        for (i, text) in list.iter().enumerate() {
+            if let Some(end) = G::end(&game) {
+                return Err(illegal(format!(
+                    "move {} ({}): the game is over: {}",
+                    i + 1,
+                    zonal::excerpt::excerpt(text),
+                    end.text
+                )));
+            }
+            let before = G::current(&game);
+            G::play_text(&mut game, text).map_err(|e| {
+                illegal(format!(
+                    "move {} ({}): {e}",
+                    i + 1,
+                    zonal::excerpt::excerpt(text)
+                ))
+            })?;
+            let after = G::current(&game);
+            played.push(
+                Self::move_between(&before, &after).map_or_else(|| text.clone(), |m| m.to_string()),
+            );
+            positions.push(after.to_string());
+        }
+        let pos = G::current(&game);
+        let end = G::end(&game);
+        let record = G::record(&game);
+        Ok(json!({
+            "game": G::ID,
+            "start": start.to_string(),
+            "moves": played,
+            "notation": record,
+            "positions": positions,
+            "position": pos.to_string(),
+            "side": G::side_name(&pos),
+            "status": end.as_ref().map_or_else(|| "ongoing".to_string(), |e| e.text.clone()),
+            "over": end.is_some(),
+            "winner": end.as_ref().map(|e| e.winner.map(side_word)),
+            "export": record.join(" "),
+        }))
+    }
+
+    fn zones(
+        &self,
+        position: &str,
+        horizon: i32,
+        _force: bool,
+    ) -> Result<(Value, String), ApiError> {
+        let pos = Self::position(position)?;
+        let (p, built, _) =
+            generic::zones_after::<G>(pos, horizon, &[]).map_err(|e| bad(e.message))?;
+        let value = generic::zones_json::<G>(&p, &built, horizon);
+        let mut picture = G::board_picture(&p);
+        let shape = G::zone_game().shape(&p);
+        picture.arrows = zonal_core::picture::zone_arrows(
+            &built.zones,
+            |sq| shape.name(sq),
+            |sq| G::piece_name(&p, sq),
+        );
+        Ok((value, picture.to_svg()))
+    }
+
+    fn render(&self, position: &str, _force: bool) -> Result<String, ApiError> {
+        let pos = Self::position(position)?;
+        Ok(G::board_picture(&pos).to_svg())
+    }
+
+    fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
+        core_analysis::<Zoned<G>>(position, moves)
+    }
+}

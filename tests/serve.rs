@@ -1,0 +1,638 @@
+//! `zonal serve` (issue 16): the real binary on a free port of 127.0.0.1, each endpoint for each
+//! game against the CLI's own answers, bad requests refused with a 4xx and a JSON message, the
+//! analysis streamed as server-sent events and stoppable, and a bounded load test of `moves`
+//! under 50 concurrent clients (its latency percentiles are printed).
+
+mod serve_support;
+
+use serde_json::{Value, json};
+use serve_support::{Conn, Server, encode, http, post};
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Tests that load the CPU run one at a time (the load test measures latency).
+static HEAVY: Mutex<()> = Mutex::new(());
+
+fn heavy() -> std::sync::MutexGuard<'static, ()> {
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The games with a start each: (API id, `--game` value, start name).
+const GAMES: [(&str, &str, &str); 6] = [
+    ("chess-t1", "chess-t1", "startpos"),
+    ("proryv", "proryv", "startpos"),
+    ("hnefatafl", "hnefatafl", "copenhagen"),
+    ("hnefatafl", "hnefatafl", "seed11"),
+    ("hnefatafl", "hnefatafl", "seed9"),
+    ("jungle", "jungle", "startpos"),
+];
+
+/// The CLI's stdout for `args`.
+fn cli(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_zonal"))
+        .args(args)
+        .output()
+        .expect("zonal runs");
+    assert!(
+        out.status.success(),
+        "zonal {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn cli_json(args: &[&str]) -> Value {
+    serde_json::from_str(&cli(args)).expect("the CLI writes JSON")
+}
+
+#[test]
+fn games_lists_every_game_and_the_hnefatafl_starts() {
+    let server = Server::start();
+    let a = http(&server.addr, "GET", "/api/games", None);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let games = a.json()["games"].as_array().cloned().unwrap_or_default();
+    let ids: Vec<&str> = games.iter().filter_map(|g| g["id"].as_str()).collect();
+    assert_eq!(ids, ["chess-t1", "proryv", "hnefatafl", "jungle"]);
+    let starts: Vec<&str> = games[2]["starts"]
+        .as_array()
+        .map(|s| s.iter().filter_map(|s| s["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(starts, ["copenhagen", "seed11", "seed9"]);
+    assert_eq!(games[0]["force"], true);
+    assert_eq!(games[3]["force"], false);
+    // The page and its assets are served from the binary.
+    let page = http(&server.addr, "GET", "/", None);
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("<script src=\"/app.js\">"));
+    for asset in ["/app.js", "/style.css"] {
+        let a = http(&server.addr, "GET", asset, None);
+        assert_eq!(a.status, 200, "{asset}");
+        assert!(a.body.len() > 500, "{asset}");
+    }
+}
+
+#[test]
+fn moves_from_each_start_are_the_clis_moves() {
+    let server = Server::start();
+    // The counts the issue names; chess-t1's is the CLI's own.
+    let chess = cli(&["moves", "startpos"]).lines().count();
+    let expected = [
+        ("chess-t1", "startpos", chess),
+        ("proryv", "startpos", 44),
+        ("hnefatafl", "copenhagen", 116),
+        ("jungle", "startpos", 24),
+    ];
+    for (game, start, count) in expected {
+        let a = post(
+            &server.addr,
+            "/api/moves",
+            &json!({"game": game, "position": start}),
+        );
+        assert_eq!(a.status, 200, "{game}: {}", a.body);
+        let v = a.json();
+        assert_eq!(v["squares"].as_array().map(Vec::len), Some(count), "{game}");
+        assert_eq!(v["over"], false);
+    }
+    for (game, flag, start) in GAMES {
+        let a = post(
+            &server.addr,
+            "/api/moves",
+            &json!({"game": game, "position": start}),
+        );
+        let v = a.json();
+        let listed: Vec<String> = v["squares"]
+            .as_array()
+            .map(|s| {
+                s.iter()
+                    .filter_map(|m| m["move"].as_str().map(str::to_string))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let by_cli: Vec<String> = cli(&["--game", flag, "moves", start])
+            .lines()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(listed, by_cli, "{game} {start}");
+        // The same JSON as `zonal moves --json`, with the page's fields besides.
+        let mut cli_v = cli_json(&["--game", flag, "moves", start, "--json"]);
+        let mut api_v = v.clone();
+        for field in ["squares", "over", "placement"] {
+            api_v.as_object_mut().map(|o| o.remove(field));
+        }
+        if game == "chess-t1" {
+            cli_v.as_object_mut().map(|o| o.remove("game"));
+            api_v.as_object_mut().map(|o| o.remove("game"));
+        }
+        assert_eq!(api_v, cli_v, "{game} {start}");
+        // Each move's squares are named, a drop has no square it leaves.
+        for m in v["squares"].as_array().into_iter().flatten() {
+            assert!(m["to"].is_string(), "{m}");
+            let text = m["move"].as_str().unwrap_or_default();
+            assert_eq!(m["from"].is_null(), text.contains('@'), "{m}");
+        }
+    }
+}
+
+#[test]
+fn play_accepts_legal_moves_and_refuses_an_illegal_one() {
+    let server = Server::start();
+    let cases = [
+        ("chess-t1", "startpos", vec!["e2e4", "d7d5"]),
+        ("proryv", "startpos", vec!["R@d4", "R@e5"]),
+        ("hnefatafl", "copenhagen", vec!["d1d3"]),
+        ("jungle", "startpos", vec!["a3a4", "g7g6"]),
+    ];
+    for (game, start, moves) in cases {
+        let a = post(
+            &server.addr,
+            "/api/play",
+            &json!({"game": game, "position": start, "moves": moves}),
+        );
+        assert_eq!(a.status, 200, "{game}: {}", a.body);
+        let v = a.json();
+        let mut args = vec!["--game", game, "play", start, "--json"];
+        args.extend(moves.iter().copied());
+        let by_cli = cli_json(&args);
+        assert_eq!(v["position"], by_cli["position"], "{game}");
+        assert_eq!(v["positions"].as_array().map(Vec::len), Some(moves.len()));
+        assert_eq!(v["positions"][moves.len() - 1], v["position"]);
+        assert_eq!(v["moves"], json!(moves), "{game}");
+        // The same move again is illegal (the other side moves, or the square is taken).
+        let mut twice = moves.clone();
+        twice.push(moves[0]);
+        let a = post(
+            &server.addr,
+            "/api/play",
+            &json!({"game": game, "position": start, "moves": twice}),
+        );
+        assert_eq!(a.status, 422, "{game}: {}", a.body);
+        let message = a.json()["error"].as_str().unwrap_or_default().to_string();
+        assert!(
+            message.contains(&format!("{}", moves.len() + 1)),
+            "{message}"
+        );
+    }
+    // Game texts: chess-t1's book notation, Hnefatafl's record form.
+    let a = post(
+        &server.addr,
+        "/api/play",
+        &json!({"game": "chess-t1", "position": "startpos", "moves": ["e2e4"]}),
+    );
+    let book = a.json()["export"].as_str().unwrap_or_default().to_string();
+    assert!(book.starts_with("1."), "{book}");
+    let again = post(
+        &server.addr,
+        "/api/play",
+        &json!({"game": "chess-t1", "position": "startpos", "text": book}),
+    );
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_eq!(again.json()["moves"], json!(["e2e4"]));
+    let a = post(
+        &server.addr,
+        "/api/play",
+        &json!({"game": "hnefatafl", "position": "copenhagen", "text": "d1-d3"}),
+    );
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(a.json()["moves"], json!(["d1d3"]));
+    assert_eq!(a.json()["export"], "d1-d3");
+}
+
+#[test]
+fn zones_are_the_clis_zones_with_the_board_and_its_arrows() {
+    let _heavy = heavy();
+    let server = Server::start();
+    let chess_mid = "rspckpsr/nnn2nnn/3n4/8/3N4/8/NNN2NNN/RSPCKPSR w Pp 0 3";
+    let cases = [
+        ("chess-t1", "chess-t1", chess_mid, 4),
+        ("proryv", "proryv", "startpos", 5),
+        ("hnefatafl", "hnefatafl", "copenhagen", 3),
+        ("jungle", "jungle", "startpos", 5),
+    ];
+    for (game, flag, position, horizon) in cases {
+        let a = post(
+            &server.addr,
+            "/api/zones",
+            &json!({"game": game, "position": position, "horizon": horizon}),
+        );
+        assert_eq!(a.status, 200, "{game}: {}", a.body);
+        let v = a.json();
+        let h = horizon.to_string();
+        let by_cli = cli_json(&["--game", flag, "zones", position, "--horizon", &h, "--json"]);
+        assert_eq!(v["zones"], by_cli, "{game}");
+        let svg = v["svg"].as_str().unwrap_or_default();
+        assert!(
+            svg.contains("<svg") && svg.contains("class=\"square\""),
+            "{game}"
+        );
+        let zones = by_cli["zones"].as_array().map_or(0, Vec::len);
+        if zones > 0 {
+            assert!(
+                svg.contains("(+, 0.0)") || svg.contains("data-zone=\"0\""),
+                "{game}: {zones} zones but no arrows"
+            );
+        }
+        let r = post(
+            &server.addr,
+            "/api/render",
+            &json!({"game": game, "position": position}),
+        );
+        assert_eq!(r.status, 200);
+        assert!(r.json()["svg"].as_str().is_some_and(|s| s.contains("<svg")));
+    }
+    // Special squares: castles, throne and corners, dens, traps and water.
+    let svg_of = |game: &str, position: &str| {
+        post(
+            &server.addr,
+            "/api/render",
+            &json!({"game": game, "position": position}),
+        )
+        .json()["svg"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(svg_of("chess-t1", "startpos").contains("class=\"castle\""));
+    assert!(svg_of("hnefatafl", "copenhagen").contains("the throne"));
+    let jungle = svg_of("jungle", "startpos").to_lowercase();
+    assert!(jungle.contains("den") && jungle.contains("trap") && jungle.contains("water"));
+    // Force sums, chess-t1's.
+    let forced = post(
+        &server.addr,
+        "/api/render",
+        &json!({"game": "chess-t1", "position": "startpos", "force": true}),
+    );
+    assert!(
+        forced.json()["svg"]
+            .as_str()
+            .is_some_and(|s| s.contains("force-sums"))
+    );
+}
+
+#[test]
+fn bad_requests_get_a_4xx_with_a_json_message() {
+    let server = Server::start();
+    let addr = server.addr.clone();
+    let cases: Vec<(&str, &str, Option<String>, u16)> = vec![
+        ("POST", "/api/moves", Some("{not json".into()), 400),
+        ("POST", "/api/moves", Some("".into()), 400),
+        ("POST", "/api/moves", Some("[1, 2]".into()), 400),
+        (
+            "POST",
+            "/api/moves",
+            Some(r#"{"game":"go","position":"startpos"}"#.into()),
+            400,
+        ),
+        (
+            "POST",
+            "/api/moves",
+            Some(r#"{"game":"chess-t1","position":"xyz"}"#.into()),
+            400,
+        ),
+        (
+            "POST",
+            "/api/moves",
+            Some(r#"{"game":"hnefatafl","position":"/etc/passwd"}"#.into()),
+            400,
+        ),
+        (
+            "POST",
+            "/api/moves",
+            Some(r#"{"game":"jungle","position":"startpos","extra":1}"#.into()),
+            400,
+        ),
+        (
+            "POST",
+            "/api/moves",
+            Some(format!(
+                r#"{{"game":"jungle","position":"{}"}}"#,
+                "x".repeat(5000)
+            )),
+            400,
+        ),
+        (
+            "POST",
+            "/api/moves",
+            Some(format!(
+                r#"{{"game":"jungle","position":"{}"}}"#,
+                "x".repeat(100_000)
+            )),
+            413,
+        ),
+        (
+            "POST",
+            "/api/play",
+            Some(r#"{"game":"jungle","position":"startpos","moves":["zz"]}"#.into()),
+            422,
+        ),
+        (
+            "POST",
+            "/api/play",
+            Some(r#"{"game":"proryv","position":"startpos","moves":[1]}"#.into()),
+            400,
+        ),
+        (
+            "POST",
+            "/api/zones",
+            Some(r#"{"game":"jungle","position":"startpos","horizon":13}"#.into()),
+            400,
+        ),
+        (
+            "POST",
+            "/api/zones",
+            Some(r#"{"game":"jungle","position":"startpos","horizon":-1}"#.into()),
+            400,
+        ),
+        ("POST", "/api/stop", Some(r#"{"id":987654}"#.into()), 404),
+        ("GET", "/api/moves", None, 405),
+        ("GET", "/api/nothing", None, 404),
+        (
+            "GET",
+            "/api/analyse?game=jungle&position=startpos&movetime=20000",
+            None,
+            400,
+        ),
+        (
+            "GET",
+            "/api/analyse?game=jungle&position=startpos&movetime=0",
+            None,
+            400,
+        ),
+        (
+            "GET",
+            "/api/analyse?game=jungle&position=startpos&moves=a1a1",
+            None,
+            422,
+        ),
+        ("GET", "/api/analyse?game=jungle", None, 400),
+        ("GET", "/api/analyse?game=nope&position=startpos", None, 400),
+    ];
+    for (method, path, body, status) in &cases {
+        let a = http(&addr, method, path, body.as_deref());
+        let shown: String = body.as_deref().unwrap_or("").chars().take(80).collect();
+        assert_eq!(a.status, *status, "{method} {path} {shown}: {}", a.body);
+        let message = a.json()["error"].as_str().map(str::to_string);
+        assert!(
+            message.is_some_and(|m| !m.is_empty()),
+            "{method} {path}: {}",
+            a.body
+        );
+    }
+    // A request cut short and garbage on the wire do not hurt the server.
+    for raw in [
+        "POST /api/moves HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"game\"".to_string(),
+        "\u{0}\u{1}garbage\r\n\r\n".to_string(),
+    ] {
+        if let Ok(mut s) = TcpStream::connect(&addr) {
+            let _ = s.write_all(raw.as_bytes());
+        }
+    }
+    let mut server = server;
+    let a = post(
+        &addr,
+        "/api/moves",
+        &json!({"game": "jungle", "position": "startpos"}),
+    );
+    assert_eq!(a.status, 200);
+    assert!(server.alive());
+}
+
+/// The events of an analysis stream, read to its end: (name, data).
+fn events(addr: &str, path: &str) -> (u16, Vec<(String, Value)>) {
+    let a = http(addr, "GET", path, None);
+    let mut out = Vec::new();
+    let mut name = String::new();
+    for line in a.body.lines() {
+        if let Some(n) = line.strip_prefix("event:") {
+            name = n.trim().to_string();
+        } else if let Some(d) = line.strip_prefix("data:") {
+            out.push((
+                name.clone(),
+                serde_json::from_str(d.trim()).unwrap_or(Value::Null),
+            ));
+        }
+    }
+    (a.status, out)
+}
+
+#[test]
+fn analysis_streams_iterations_and_a_legal_best_move() {
+    let _heavy = heavy();
+    let server = Server::start();
+    let cases = [
+        ("chess-t1", "startpos", "e2e4"),
+        ("proryv", "startpos", "R@d4"),
+        ("hnefatafl", "copenhagen", "d1d3"),
+        ("jungle", "startpos", "a3a4"),
+    ];
+    for (game, start, first) in cases {
+        let started = Instant::now();
+        let path = format!(
+            "/api/analyse?game={game}&position={}&moves={}&movetime=600",
+            encode(start),
+            encode(first)
+        );
+        let (status, evs) = events(&server.addr, &path);
+        assert_eq!(status, 200, "{game}");
+        let names: Vec<&str> = evs.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names.first(), Some(&"start"), "{game}: {names:?}");
+        assert_eq!(names.last(), Some(&"bestmove"), "{game}: {names:?}");
+        assert!(names.contains(&"info"), "{game}: {names:?}");
+        assert!(
+            started.elapsed() < Duration::from_secs(8),
+            "{game}: time bound"
+        );
+        let best = evs
+            .last()
+            .and_then(|(_, v)| v["best"].as_str().map(str::to_string))
+            .unwrap_or_default();
+        let after = post(
+            &server.addr,
+            "/api/play",
+            &json!({"game": game, "position": start, "moves": [first]}),
+        );
+        let position = after.json()["position"].clone();
+        let legal = post(
+            &server.addr,
+            "/api/moves",
+            &json!({"game": game, "position": position}),
+        )
+        .json();
+        let legal: Vec<&str> = legal["squares"]
+            .as_array()
+            .map(|s| s.iter().filter_map(|m| m["move"].as_str()).collect())
+            .unwrap_or_default();
+        assert!(legal.contains(&best.as_str()), "{game}: best {best:?}");
+        let info = &evs[1].1;
+        assert!(info["depth"].as_u64().is_some_and(|d| d >= 1), "{info}");
+        assert!(
+            info["line"].as_array().is_some_and(|l| !l.is_empty()),
+            "{info}"
+        );
+    }
+}
+
+/// Opens an analysis stream and reads up to its `start` event: the connection and the id.
+fn open_analysis(addr: &str, movetime: u64) -> (BufReader<TcpStream>, Option<u64>, u16) {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .expect("timeout");
+    let path = format!("/api/analyse?game=jungle&position=startpos&movetime={movetime}");
+    let _ = write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    );
+    let mut reader = BufReader::new(stream);
+    let mut line = String::new();
+    let _ = reader.read_line(&mut line);
+    let status: u16 = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    if status != 200 {
+        return (reader, None, status);
+    }
+    let mut id = None;
+    for _ in 0..100 {
+        line.clear();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 {
+            break;
+        }
+        if let Some(d) = line.trim().strip_prefix("data:")
+            && let Ok(v) = serde_json::from_str::<Value>(d.trim())
+        {
+            id = v["id"].as_u64();
+            break;
+        }
+    }
+    (reader, id, status)
+}
+
+#[test]
+fn analysis_stops_on_request_and_when_the_client_goes_away() {
+    let _heavy = heavy();
+    let server = Server::start();
+    // Stopped by the stop endpoint: the best move comes long before the 10 s bound.
+    let started = Instant::now();
+    let (mut reader, id, status) = open_analysis(&server.addr, 10_000);
+    assert_eq!(status, 200);
+    let id = id.expect("a start event with the analysis id");
+    std::thread::sleep(Duration::from_millis(300));
+    let a = post(&server.addr, "/api/stop", &json!({ "id": id }));
+    assert_eq!(a.status, 200, "{}", a.body);
+    let mut rest = String::new();
+    let mut line = String::new();
+    while reader.read_line(&mut line).unwrap_or(0) > 0 {
+        rest.push_str(&line);
+        line.clear();
+    }
+    assert!(rest.contains("event: bestmove"), "{rest}");
+    assert!(started.elapsed() < Duration::from_secs(5), "stopped late");
+    // At most four at once; a client that goes away frees its slot.
+    let open: Vec<_> = (0..4)
+        .map(|_| open_analysis(&server.addr, 10_000))
+        .collect();
+    assert!(open.iter().all(|(_, id, s)| *s == 200 && id.is_some()));
+    let (_, _, refused) = open_analysis(&server.addr, 10_000);
+    assert_eq!(refused, 503, "a fifth analysis is refused");
+    drop(open);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let (_, id, status) = open_analysis(&server.addr, 200);
+        if status == 200 && id.is_some() {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "closed streams did not stop their searches"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Latencies (µs) of `moves` from 50 concurrent clients, each on its own keep-alive connection,
+/// 200 requests each, within 30 s; each client waits `pace` between its requests (none: as fast as
+/// the server answers).
+fn load(addr: &str, body: &str, pace: Option<Duration>) -> (Vec<u64>, Duration) {
+    const CLIENTS: usize = 50;
+    const REQUESTS: usize = 200;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let started = Instant::now();
+    let threads: Vec<_> = (0..CLIENTS)
+        .map(|_| {
+            let (addr, body) = (addr.to_string(), body.to_string());
+            std::thread::spawn(move || {
+                let mut latencies = Vec::with_capacity(REQUESTS);
+                let mut conn = Conn::open(&addr).expect("connect");
+                for _ in 0..REQUESTS {
+                    if Instant::now() > deadline {
+                        break;
+                    }
+                    let t = Instant::now();
+                    let a = conn
+                        .send("POST", "/api/moves", Some(&body))
+                        .expect("answer");
+                    latencies.push(t.elapsed().as_micros() as u64);
+                    assert_eq!(a.status, 200);
+                    assert!(a.body.contains("\"squares\""));
+                    if let Some(p) = pace {
+                        std::thread::sleep(p);
+                    }
+                }
+                latencies
+            })
+        })
+        .collect();
+    let mut all: Vec<u64> = threads
+        .into_iter()
+        .flat_map(|t| t.join().expect("client thread"))
+        .collect();
+    all.sort_unstable();
+    assert_eq!(
+        all.len(),
+        CLIENTS * REQUESTS,
+        "every client finished in time"
+    );
+    (all, started.elapsed())
+}
+
+/// The issue's load test: 50 concurrent clients asking `moves` for a position, bounded in count
+/// and time; once as fast as the server answers (a saturating closed loop), once at one request
+/// per client every 20 ms (50 busy tabs). Prints the latency percentiles; asserts that every
+/// answer was right and a loose bound only (the issue's 5 ms target is reported, not asserted).
+#[test]
+fn load_moves_under_50_concurrent_clients() {
+    let _heavy = heavy();
+    let server = Server::start();
+    let body = json!({
+        "game": "chess-t1",
+        "position": "rspckpsr/nnn2nnn/3n4/8/3N4/8/NNN2NNN/RSPCKPSR w Pp 0 3",
+    });
+    let expected = post(&server.addr, "/api/moves", &body).json()["squares"]
+        .as_array()
+        .map_or(0, Vec::len);
+    assert!(expected > 0);
+    for (name, pace) in [
+        ("saturating", None),
+        ("paced 20 ms", Some(Duration::from_millis(20))),
+    ] {
+        let (all, wall) = load(&server.addr, &body.to_string(), pace);
+        let pct = |p: usize| all[(all.len() * p / 100).min(all.len() - 1)];
+        let throughput = all.len() as u128 * 1000 / wall.as_millis().max(1);
+        println!(
+            "load ({name}): {} requests of moves from 50 concurrent clients in {} ms \
+             ({throughput} requests/s); latency p50 {} us, p90 {} us, p99 {} us, max {} us",
+            all.len(),
+            wall.as_millis(),
+            pct(50),
+            pct(90),
+            pct(99),
+            all[all.len() - 1]
+        );
+        assert!(pct(99) < 500_000, "{name}: p99 {} us", pct(99));
+    }
+}

@@ -1,0 +1,464 @@
+//! The analysis board end to end (issue 16): `zonal serve` and the real page in headless
+//! Chromium, driven over WebDriver (chromedriver's HTTP API, with the small client of
+//! `serve_support`). For each game: load the start, play legal moves by clicks, see an illegal
+//! click refused, step back and forward, toggle the zones and pick one, see a recommended move
+//! appear, export the game; screenshots go to the cargo target's temp dir
+//! (`target/.../tmp/serve-browser/`).
+//!
+//! Needs `chromium` and `chromedriver` (`scripts/install-chromium.sh`); without them the test
+//! says so and passes without running.
+
+mod serve_support;
+
+use serde_json::{Value, json};
+use serve_support::{Server, base64_decode, http, post};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A program on the PATH (or an absolute path), if it is there.
+fn find(names: &[&str]) -> Option<String> {
+    for name in names {
+        if name.starts_with('/') {
+            if std::path::Path::new(name).exists() {
+                return Some((*name).to_string());
+            }
+            continue;
+        }
+        let path = std::env::var_os("PATH")?;
+        for dir in std::env::split_paths(&path) {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Some(candidate.display().to_string());
+            }
+        }
+    }
+    None
+}
+
+/// chromedriver on a free port, stopped when dropped.
+struct Driver {
+    child: Child,
+    addr: String,
+    session: String,
+}
+
+impl Driver {
+    fn start(chromedriver: &str, chromium: &str) -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .map(|a| a.port())
+            .expect("a free port");
+        let child = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let addr = format!("127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while std::net::TcpStream::connect(&addr).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not listen");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let mut driver = Driver {
+            child,
+            addr,
+            session: String::new(),
+        };
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium,
+                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                         "--disable-dev-shm-usage", "--window-size=1400,1000"],
+            },
+        }}});
+        let v = driver.call("POST", "/session", Some(caps));
+        driver.session = v["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {v}"))
+            .to_string();
+        driver
+    }
+
+    /// A WebDriver call: the answer's `value`.
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let body = body.map(|b| b.to_string());
+        let a = http(&self.addr, method, path, body.as_deref());
+        let v = a.json();
+        assert_eq!(a.status, 200, "WebDriver {method} {path}: {v}");
+        v["value"].clone()
+    }
+
+    fn session_call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.call(method, &format!("/session/{}{path}", self.session), body)
+    }
+
+    fn go(&self, url: &str) {
+        self.session_call("POST", "/url", Some(json!({ "url": url })));
+    }
+
+    /// Runs JavaScript in the page: its return value.
+    fn js(&self, script: &str) -> Value {
+        self.session_call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    /// Waits until `script` returns true.
+    fn wait(&self, what: &str, script: &str, seconds: u64) {
+        let deadline = Instant::now() + Duration::from_secs(seconds);
+        loop {
+            if self.js(script) == json!(true) {
+                return;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "timed out waiting for {what}; message: {}",
+                self.js("return document.getElementById('message').textContent")
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Clicks the element `css` finds, as a user would (WebDriver's element click).
+    fn click(&self, css: &str) {
+        let v = self.session_call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        let id = v
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("no element {css}: {v}"))
+            .to_string();
+        self.session_call("POST", &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    /// Clicks a square of the board (its castle mark where it has one).
+    fn click_square(&self, square: &str) {
+        let castle = format!("#board rect.castle[data-square='{square}']");
+        let found = self.js(&format!(
+            "return document.querySelector(\"{castle}\") !== null"
+        ));
+        if found == json!(true) {
+            self.click(&castle);
+        } else {
+            self.click(&format!("#board rect.square[data-square='{square}']"));
+        }
+    }
+
+    fn screenshot(&self, name: &str) {
+        let v = self.session_call("GET", "/screenshot", None);
+        let png = base64_decode(v.as_str().unwrap_or_default());
+        assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-browser");
+        std::fs::create_dir_all(&dir).expect("screenshot folder");
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, png).expect("screenshot written");
+        println!("screenshot: {}", path.display());
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = http(
+                &self.addr,
+                "DELETE",
+                &format!("/session/{}", self.session),
+                None,
+            );
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The legal moves' squares of `position`, from the API.
+fn legal(addr: &str, game: &str, position: &str) -> Vec<Value> {
+    post(
+        addr,
+        "/api/moves",
+        &json!({"game": game, "position": position}),
+    )
+    .json()["squares"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+fn text(driver: &Driver, id: &str) -> String {
+    driver
+        .js(&format!(
+            "return document.getElementById('{id}').textContent"
+        ))
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn moves_listed(driver: &Driver) -> u64 {
+    driver
+        .js("return document.querySelectorAll('#move-list li').length")
+        .as_u64()
+        .unwrap_or(0)
+}
+
+fn board_position(driver: &Driver) -> String {
+    driver
+        .js("return document.getElementById('board').dataset.position || ''")
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Plays one legal move by clicks (a drop: one click on its square), the move the page
+/// is shown and the API lists first among moves with a square to leave (else a drop).
+fn play_a_move(driver: &Driver, addr: &str, game: &str, ply: u64) {
+    let position = board_position(driver);
+    let moves = legal(addr, game, &position);
+    assert!(!moves.is_empty(), "{game}: no legal move in {position}");
+    // A move that is neither a promotion choice nor a castle capture: its own from/to pair.
+    let pick = moves
+        .iter()
+        .find(|m| {
+            m["from"].is_string()
+                && moves
+                    .iter()
+                    .filter(|n| n["from"] == m["from"] && n["to"] == m["to"])
+                    .count()
+                    == 1
+        })
+        .or_else(|| moves.iter().find(|m| m["from"].is_null()))
+        .unwrap_or(&moves[0]);
+    if let Some(from) = pick["from"].as_str() {
+        driver.click_square(from);
+        driver.wait(
+            "the selection mark",
+            "return document.querySelector('#board .mark.sel') !== null",
+            10,
+        );
+    }
+    driver.click_square(pick["to"].as_str().unwrap_or_default());
+    driver.wait(
+        "the move in the list",
+        &format!(
+            "return document.querySelectorAll('#move-list li').length === {ply} && \
+             document.getElementById('board').dataset.position !== {position:?}"
+        ),
+        15,
+    );
+}
+
+/// Clicks a move that is not legal and checks that nothing was played.
+fn illegal_click(driver: &Driver, addr: &str, game: &str) {
+    let position = board_position(driver);
+    let before = moves_listed(driver);
+    let moves = legal(addr, game, &position);
+    let squares: Vec<String> = driver
+        .js("return [...document.querySelectorAll('#board rect.square')].map(r => r.dataset.square)")
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default();
+    let starts = |sq: &str| moves.iter().any(|m| m["from"] == sq);
+    let from = moves.iter().find_map(|m| m["from"].as_str());
+    let bad = squares
+        .iter()
+        .find(|sq| {
+            !starts(sq)
+                && !moves.iter().any(|m| {
+                    m["to"] == sq.as_str() && (m["from"].is_null() || m["from"].as_str() == from)
+                })
+        })
+        .expect("a square no legal move reaches")
+        .clone();
+    if let Some(from) = from {
+        driver.click_square(from);
+    }
+    driver.click_square(&bad);
+    driver.wait(
+        "the refusal",
+        "const m = document.getElementById('message').textContent; \
+         return m.includes('refused') || m.includes('no legal move')",
+        10,
+    );
+    assert_eq!(
+        moves_listed(driver),
+        before,
+        "{game}: an illegal click played"
+    );
+    assert_eq!(board_position(driver), position);
+}
+
+fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>) {
+    let name = format!("{game}{}", start.map_or(String::new(), |s| format!("-{s}")));
+    driver.go(&format!("{}?game={game}", server.url()));
+    driver.wait(
+        "the board",
+        &format!(
+            "return document.getElementById('game').value === '{game}' && \
+             document.querySelector('#board rect.square[data-square]') !== null"
+        ),
+        20,
+    );
+    if let Some(start) = start {
+        let position = driver.js(&format!(
+            "const s = document.getElementById('start'); \
+             const o = [...s.options].find(o => o.textContent.startsWith('{start}:')); \
+             s.value = o.value; s.dispatchEvent(new Event('change')); return o.value"
+        ));
+        let position = position.as_str().unwrap_or_default().to_string();
+        driver.wait(
+            "the start",
+            &format!("return document.getElementById('board').dataset.position === {position:?}"),
+            15,
+        );
+    }
+    // Special squares are drawn (the legend names them).
+    let legend = driver
+        .js("return document.querySelector('#board svg').textContent")
+        .as_str()
+        .unwrap_or_default()
+        .to_lowercase();
+    let special = match game {
+        "chess-t1" => "castle",
+        "proryv" => "home",
+        "hnefatafl" => "throne",
+        _ => "den",
+    };
+    assert!(
+        legend.contains(special),
+        "{game}: no {special} on the board"
+    );
+
+    // Legal moves by clicks, an illegal one refused.
+    play_a_move(driver, &server.addr, game, 1);
+    play_a_move(driver, &server.addr, game, 2);
+    illegal_click(driver, &server.addr, game);
+
+    // Back, forward, keyboard.
+    let after_two = board_position(driver);
+    driver.click("#nav-back");
+    driver.wait(
+        "one move back",
+        "return document.querySelector('#move-list li.current') && \
+         document.querySelector('#move-list li.current').dataset.ply === '1'",
+        10,
+    );
+    driver.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))");
+    driver.wait(
+        "forward by the arrow key",
+        &format!("return document.getElementById('board').dataset.position === {after_two:?}"),
+        10,
+    );
+
+    // Zones on: the list is the API's, a picked zone is highlighted.
+    driver.click("#show-zones");
+    driver.wait(
+        "the zone list",
+        "return document.querySelectorAll('#zone-list li').length > 0",
+        30,
+    );
+    let zones = driver
+        .js("return document.querySelectorAll('#zone-list li[data-zone]').length")
+        .as_u64()
+        .unwrap_or(0);
+    let horizon: i64 = driver
+        .js("return Number(document.getElementById('horizon').value)")
+        .as_i64()
+        .unwrap_or(4);
+    let by_api = post(
+        &server.addr,
+        "/api/zones",
+        &json!({"game": game, "position": after_two, "horizon": horizon}),
+    )
+    .json()["zones"]["zones"]
+        .as_array()
+        .map_or(0, Vec::len);
+    assert_eq!(zones as usize, by_api, "{game}: the zone list");
+    if zones > 0 {
+        driver.click("#zone-list li[data-zone]");
+        driver.wait(
+            "the picked zone",
+            "return document.querySelector('#board svg .picked') !== null",
+            10,
+        );
+    }
+    driver.screenshot(&format!("{name}-zones"));
+
+    // The engine recommends a legal move.
+    driver.js("document.getElementById('movetime').value = '1'");
+    driver.click("#analyse");
+    driver.wait(
+        "a recommended move",
+        "const b = document.getElementById('engine-best'); return !!(b.dataset.best)",
+        30,
+    );
+    let best = driver
+        .js("return document.getElementById('engine-best').dataset.best")
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let listed = legal(&server.addr, game, &after_two);
+    assert!(
+        listed.iter().any(|m| m["move"] == best.as_str()),
+        "{game}: recommended {best:?} is not legal"
+    );
+    assert!(!text(driver, "engine-info").is_empty());
+
+    // Export.
+    driver.click("#export-game");
+    let exported = driver
+        .js("return document.getElementById('game-text').value")
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let expected = post(
+        &server.addr,
+        "/api/play",
+        &json!({"game": game, "position": driver.js("return document.getElementById('start').value"), "text": exported}),
+    )
+    .json();
+    assert_eq!(
+        expected["position"].as_str(),
+        Some(after_two.as_str()),
+        "{game}: the exported game {exported:?} replays to the board"
+    );
+    if game == "chess-t1" {
+        assert!(exported.starts_with("1."), "book notation: {exported}");
+    }
+    if game == "hnefatafl" {
+        assert!(exported.contains('-'), "record form: {exported}");
+    }
+    driver.screenshot(&name);
+}
+
+#[test]
+fn the_page_in_headless_chromium() {
+    let chromium = find(&["chromium", "chromium-browser", "google-chrome"]);
+    let chromedriver = find(&["chromedriver"]);
+    let (Some(chromium), Some(chromedriver)) = (chromium, chromedriver) else {
+        println!(
+            "SKIPPED serve_browser: chromium and chromedriver are not installed \
+             (scripts/install-chromium.sh installs them)"
+        );
+        return;
+    };
+    let server = Server::start();
+    let driver = Driver::start(&chromedriver, &chromium);
+    check_game(&driver, &server, "chess-t1", None);
+    check_game(&driver, &server, "proryv", None);
+    check_game(&driver, &server, "hnefatafl", Some("seed9"));
+    check_game(&driver, &server, "jungle", None);
+    // Several tabs' worth of requests at once leave the server up.
+    assert_eq!(http(&server.addr, "GET", "/api/games", None).status, 200);
+}
