@@ -214,10 +214,7 @@ fn a_match_between_two_players() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read_to_string(&seed9).expect("the games");
-    let firsts: Vec<&str> = text
-        .lines()
-        .filter(|l| l.contains("id \"game-"))
-        .collect();
+    let firsts: Vec<&str> = text.lines().filter(|l| l.contains("id \"game-")).collect();
     assert_eq!(firsts.len(), 2);
     for line in firsts {
         let placement = line.split_whitespace().next().unwrap_or_default();

@@ -1166,6 +1166,12 @@ pub(crate) fn zones_json<G: CliGame>(
             "length": c.length,
             "open": built.complex_is_open(c),
             "outcome": outcome(&complex_outcomes[c.index]),
+            "partners": names(&c.partners),
+            "partner_threats": c.partner_threats.iter().map(|t| serde_json::json!({
+                "partner": name(t.partner),
+                "zone": t.zone,
+                "complex": t.complex,
+            })).collect::<Vec<_>>(),
             "retreat": c.retreat.as_ref().map(|r| serde_json::json!({
                 "piece": piece(r.from),
                 "from": name(r.from),

@@ -164,6 +164,24 @@ pub struct Complex {
     pub length: usize,
     /// The target's retreat in time: it steps away before the last piece arrives.
     pub retreat: Option<Negation>,
+    /// The pieces already in place that take part (the aim's `keep`: a partner of a custodial
+    /// capture, a piece already next to the target).
+    pub partners: Vec<u32>,
+    /// The other side's plans that take a partner in time (zones.md §3: negating the partner
+    /// negates the complex): an open capture zone or open complex of the other side aimed at a
+    /// partner, shorter than this plan, or as long with the other side to move.
+    pub partner_threats: Vec<PartnerThreat>,
+}
+
+/// A plan of the other side that takes a partner of a complex ([`Complex::partner_threats`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PartnerThreat {
+    /// The partner's square.
+    pub partner: u32,
+    /// The other side's capture zone aimed at it, if that is the plan.
+    pub zone: Option<usize>,
+    /// The other side's complex aimed at it, if that is the plan.
+    pub complex: Option<usize>,
 }
 
 /// The square of `set` nearest to the map's piece within `limit` moves, with its distance (ties:
@@ -185,9 +203,12 @@ pub struct Built {
 }
 
 impl Built {
-    /// Whether the complex gets through: every part is open and the target cannot step away.
+    /// Whether the complex gets through: every part is open, the target cannot step away and
+    /// no partner is taken in time.
     pub fn complex_is_open(&self, c: &Complex) -> bool {
-        c.retreat.is_none() && c.zones.iter().all(|&z| self.zones[z].is_open())
+        c.retreat.is_none()
+            && c.partner_threats.is_empty()
+            && c.zones.iter().all(|&z| self.zones[z].is_open())
     }
 }
 
@@ -441,6 +462,50 @@ impl<S: SquareSet> Projection<S> {
                 }
             }
         }
+        // Negating a partner negates the complex: the other side's open plans that take a
+        // partner before the complex is complete (open as they stand, before this pass): in
+        // fewer moves, or in as many with the other side to move.
+        let to_move = game.to_move(pos);
+        let in_time =
+            |plan: usize, c: &Complex| plan < c.length || (plan == c.length && to_move != c.side);
+        let threats: Vec<Vec<PartnerThreat>> = complexes
+            .iter()
+            .map(|c| {
+                let mut found = Vec::new();
+                for &partner in &c.partners {
+                    for z in out.iter().filter(|z| {
+                        z.side != c.side
+                            && z.aim.kind == AimKind::Capture
+                            && z.aim.target == partner
+                            && z.is_open()
+                            && in_time(z.length(), c)
+                    }) {
+                        found.push(PartnerThreat {
+                            partner,
+                            zone: Some(z.index),
+                            complex: None,
+                        });
+                    }
+                    for other in complexes.iter().filter(|o| {
+                        o.side != c.side
+                            && o.target == partner
+                            && in_time(o.length, c)
+                            && o.retreat.is_none()
+                            && o.zones.iter().all(|&z| out[z].is_open())
+                    }) {
+                        found.push(PartnerThreat {
+                            partner,
+                            zone: None,
+                            complex: Some(other.index),
+                        });
+                    }
+                }
+                found
+            })
+            .collect();
+        for (c, found) in complexes.iter_mut().zip(threats) {
+            c.partner_threats = found;
+        }
         Built {
             zones: out,
             complexes,
@@ -558,6 +623,8 @@ impl<S: SquareSet> Projection<S> {
             zones: parts,
             length: total as usize,
             retreat,
+            partners: aim.keep.squares().collect(),
+            partner_threats: Vec::new(),
         })
     }
 

@@ -653,6 +653,18 @@ pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
                 r.budget
             ));
         }
+        for t in &c.partner_threats {
+            let plan = match (t.zone, t.complex) {
+                (Some(z), _) => format!("zone {z}"),
+                (_, Some(k)) => format!("complex {k}"),
+                _ => String::new(),
+            };
+            out.push_str(&format!(
+                "  (-) partner {} {} taken in time ({plan})\n",
+                piece_name(pos, t.partner),
+                name(t.partner)
+            ));
+        }
     }
     out
 }
@@ -767,6 +779,52 @@ mod tests {
         let r = c.retreat.as_ref().expect("a retreat");
         assert_eq!(r.path, vec![sq(&p, "d4"), sq(&p, "d1")]);
         assert!(!built.complex_is_open(c));
+    }
+
+    #[test]
+    fn taking_the_partner_in_time_negates_the_capture() {
+        // As above, with a defender b1 that takes the partner c4 by b1-b4 (c4 between b4 and
+        // the defender d4). Attackers to move: they take d4 first, the partner is safe.
+        let p = pos("9/4a2k1/9/9/9/2ad5/9/9/1d7 a seed");
+        let built = project(&p, 3);
+        let text = to_text(&p, &built, 3);
+        let c = built
+            .complexes
+            .iter()
+            .find(|c| c.side == ATTACKERS && c.target == sq(&p, "d4"))
+            .unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(c.partners, vec![sq(&p, "c4")]);
+        assert!(c.partner_threats.is_empty(), "{text}");
+        assert!(built.complex_is_open(c), "{text}");
+        // Defenders to move (and d4 held in place by nothing: its retreat aside), b1-b4 takes
+        // the partner before e8-e4 arrives: the capture is negated through its partner.
+        let p = pos("9/4a2k1/9/9/9/2ad5/9/9/1d7 d seed");
+        let built = project(&p, 3);
+        let text = to_text(&p, &built, 3);
+        let c = built
+            .complexes
+            .iter()
+            .find(|c| c.side == ATTACKERS && c.target == sq(&p, "d4"))
+            .unwrap_or_else(|| panic!("{text}"));
+        let threat = c
+            .partner_threats
+            .first()
+            .unwrap_or_else(|| panic!("{text}"));
+        assert_eq!(threat.partner, sq(&p, "c4"));
+        let plan = threat
+            .complex
+            .map(|k| &built.complexes[k])
+            .expect("a complex");
+        assert_eq!((plan.side, plan.target), (DEFENDERS, sq(&p, "c4")));
+        assert_eq!(
+            built.zones[plan.zones[0]].root,
+            vec![sq(&p, "b1"), sq(&p, "b4")]
+        );
+        assert!(!built.complex_is_open(c));
+        assert!(
+            text.contains("(-) partner attacker c4 taken in time (complex"),
+            "{text}"
+        );
     }
 
     #[test]
