@@ -19,6 +19,7 @@ use thiserror::Error;
 pub const GAME: &str = "proryv";
 
 pub use zonal_core::record::Operation;
+use zonal_core::record::parse_operations;
 
 /// One position of a Прорыв position file and its operations.
 pub type Record = zonal_core::record::Record<Position>;
@@ -44,78 +45,6 @@ pub fn stated_game(text: &str) -> Option<&str> {
         .find(|l| !l.is_empty() && !l.starts_with('#'))
         .and_then(|l| l.strip_prefix("game "))
         .map(str::trim)
-}
-
-/// Splits `text` (after the position) into operations; `offset` is the column of `text`'s start.
-fn operations(text: &str, offset: usize) -> Result<Vec<Operation>, (usize, String)> {
-    let mut ops = Vec::new();
-    let mut chars = text.char_indices().peekable();
-    let column = |i: usize| offset + text[..i].chars().count();
-    loop {
-        while chars.next_if(|(_, c)| c.is_whitespace()).is_some() {}
-        let Some(&(start, _)) = chars.peek() else {
-            return Ok(ops);
-        };
-        let mut words: Vec<String> = Vec::new();
-        let mut ended = false;
-        while let Some((i, c)) = chars.next() {
-            match c {
-                ';' => {
-                    ended = true;
-                    break;
-                }
-                c if c.is_whitespace() => {}
-                '"' => {
-                    let mut word = String::new();
-                    let mut closed = false;
-                    for (_, c) in chars.by_ref() {
-                        if c == '"' {
-                            closed = true;
-                            break;
-                        }
-                        word.push(c);
-                    }
-                    if !closed {
-                        return Err((column(i), "a quoted operand is not closed".into()));
-                    }
-                    words.push(word);
-                }
-                c => {
-                    let mut word = c.to_string();
-                    while let Some((_, c)) =
-                        chars.next_if(|(_, c)| !c.is_whitespace() && *c != ';' && *c != '"')
-                    {
-                        word.push(c);
-                    }
-                    words.push(word);
-                }
-            }
-        }
-        if !ended {
-            return Err((column(start), "an operation must end with `;`".into()));
-        }
-        let mut words = words.into_iter();
-        let Some(opcode) = words.next() else {
-            return Err((column(start), "an empty operation".into()));
-        };
-        if !opcode
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_')
-            || !opcode.starts_with(|c: char| c.is_ascii_alphabetic())
-        {
-            return Err((
-                column(start),
-                format!(
-                    "{:?} is not an opcode",
-                    opcode.chars().take(16).collect::<String>()
-                ),
-            ));
-        }
-        ops.push(Operation {
-            opcode,
-            operands: words.collect(),
-        });
-    }
 }
 
 /// Reads a whole Прорыв position file held in `text`; `source` names it in errors. Checks every
@@ -183,7 +112,7 @@ pub fn parse_str(text: &str, source: &str) -> Result<Vec<Record>, PosFileError> 
                     fail(indent + 1, problem)
                 })?;
         let ops_offset = raw.chars().count() - rest.chars().count() + 1;
-        let ops = operations(rest, ops_offset).map_err(|(c, p)| fail(c, p))?;
+        let ops = parse_operations(rest, ops_offset).map_err(|(c, p)| fail(c, p))?;
         let record = Record {
             line,
             position,
