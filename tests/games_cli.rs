@@ -164,6 +164,93 @@ fn search_and_analyse_find_the_wins() {
     );
 }
 
+/// The first recommendation of `zonal analyse FILE --index I --json` and its reason.
+fn first_reason(file: &str, index: &str, depth: &str) -> (String, String) {
+    let out = zonal(&[
+        "analyse",
+        file,
+        "--index",
+        index,
+        "--depth",
+        depth,
+        "--nodes",
+        "0",
+        "--movetime",
+        "0",
+        "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = json(&out);
+    let first = &v["recommended"][0];
+    let text = |k: &str| first[k].as_str().unwrap_or_default().to_string();
+    // Прорыв names its moves plies.
+    let mv = first["move"].as_str().or(first["ply"].as_str());
+    (mv.unwrap_or_default().to_string(), text("reason"))
+}
+
+#[test]
+fn recommended_moves_give_their_reasons() {
+    // Jungle: the tiger d7 takes the tiger c7 at once (zone 10 of the projection, horizon 5).
+    let (mv, reason) = first_reason("positions/jungle/suite.pos", "1", "5");
+    assert_eq!(mv, "d7c7");
+    assert!(
+        reason.starts_with("tiger d7: takes the tiger c7;")
+            && reason.contains("goes for the tiger c7 (zone 10, 1 move, open)"),
+        "{reason}"
+    );
+    // The zone named is the projection's own: root d7, aim c7.
+    let out = zonal(&[
+        "zones",
+        "positions/jungle/suite.pos",
+        "--index",
+        "1",
+        "--horizon",
+        "5",
+        "--json",
+    ]);
+    let zones = json(&out);
+    let zone = &zones["zones"][10];
+    assert_eq!(zone["root"][0], "d7", "{zone}");
+    assert_eq!(zone["target"], "c7", "{zone}");
+    assert_eq!(zone["open"], true, "{zone}");
+    // Hnefatafl: the attacker closes the king's way to a11 (a negation of the king's zone).
+    let (mv, reason) = first_reason("positions/hnefatafl/suite.pos", "1", "3");
+    assert_eq!(mv, "f8a8");
+    assert_eq!(
+        reason,
+        "attacker f8: stops zone 0: king a7 -> a11 by control of a11, now or never"
+    );
+    // Прорыв: the King steps onto its target.
+    let (mv, reason) = first_reason("positions/proryv/suite.pos", "3", "5");
+    assert_eq!(mv, "f6g7");
+    assert!(
+        reason.starts_with(
+            "King f6: wins the game at once; goes for g7 (zone 0, 1 move, open, wins the game)"
+        ),
+        "{reason}"
+    );
+    // A quiet start: no zone names the move; the evaluation's terms it gains are named.
+    let out = zonal(&[
+        "analyse",
+        "--game",
+        "jungle",
+        "startpos",
+        "--depth",
+        "2",
+        "--nodes",
+        "0",
+        "--movetime",
+        "0",
+        "--json",
+    ]);
+    let v = json(&out);
+    let reason = v["recommended"][0]["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.contains("no zone up to horizon 7 names it; best by search; it gains "),
+        "{reason}"
+    );
+}
+
 #[test]
 fn a_match_between_two_players() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));

@@ -465,6 +465,25 @@ fn analysis_streams_iterations_and_a_legal_best_move() {
             .map(|s| s.iter().filter_map(|m| m["move"].as_str()).collect())
             .unwrap_or_default();
         assert!(legal.contains(&best.as_str()), "{game}: best {best:?}");
+        // The best move's reason starts with the piece that moves (chess-t1: the piece's name;
+        // the others: the piece and its square), and the listed moves have theirs.
+        let last = evs.last().map(|(_, v)| v.clone()).unwrap_or_default();
+        let reason = last["reason"].as_str().unwrap_or_default();
+        assert!(reason.len() > 10, "{game}: reason {reason:?}");
+        if game != "chess-t1" {
+            let from = &best[..best.len().min(2)];
+            assert!(
+                reason.contains(from) || best.contains('@'),
+                "{game}: {best}: {reason}"
+            );
+        }
+        let top = last["top"].as_array().cloned().unwrap_or_default();
+        assert!(!top.is_empty(), "{game}: {last}");
+        assert!(
+            top.iter()
+                .all(|t| t["reason"].as_str().is_some_and(|r| !r.is_empty())),
+            "{game}: {last}"
+        );
         let info = &evs[1].1;
         assert!(info["depth"].as_u64().is_some_and(|d| d >= 1), "{info}");
         assert!(

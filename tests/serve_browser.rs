@@ -139,17 +139,58 @@ impl Driver {
         self.session_call("POST", &format!("/element/{id}/click"), Some(json!({})));
     }
 
-    /// Clicks a square of the board (its castle mark where it has one).
-    fn click_square(&self, square: &str) {
+    /// The element `css` finds, by its WebDriver reference.
+    fn element(&self, css: &str) -> Value {
+        let v = self.session_call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        assert!(
+            v.as_object().is_some_and(|o| o.len() == 1),
+            "no element {css}: {v}"
+        );
+        v
+    }
+
+    /// What a user clicks for a square of the board (its castle mark where it has one).
+    fn square_css(&self, square: &str) -> String {
         let castle = format!("#board rect.castle[data-square='{square}']");
         let found = self.js(&format!(
             "return document.querySelector(\"{castle}\") !== null"
         ));
         if found == json!(true) {
-            self.click(&castle);
+            castle
         } else {
-            self.click(&format!("#board rect.square[data-square='{square}']"));
+            format!("#board rect.square[data-square='{square}']")
         }
+    }
+
+    /// Clicks a square of the board.
+    fn click_square(&self, square: &str) {
+        self.click(&self.square_css(square));
+    }
+
+    /// Drags the piece of square `from` to square `to` with the mouse (WebDriver actions:
+    /// press on `from`, move in steps to `to`, release).
+    fn drag_square(&self, from: &str, to: &str) {
+        let (from, to) = (
+            self.element(&self.square_css(from)),
+            self.element(&self.square_css(to)),
+        );
+        let actions = json!({"actions": [{
+            "type": "pointer",
+            "id": "mouse",
+            "parameters": {"pointerType": "mouse"},
+            "actions": [
+                {"type": "pointerMove", "duration": 0, "origin": from, "x": 0, "y": 0},
+                {"type": "pointerDown", "button": 0},
+                {"type": "pointerMove", "duration": 150, "origin": to, "x": 0, "y": 0},
+                {"type": "pointerUp", "button": 0},
+            ],
+        }]});
+        self.session_call("POST", "/actions", Some(actions));
+        self.session_call("DELETE", "/actions", None);
     }
 
     fn screenshot(&self, name: &str) {
@@ -217,9 +258,18 @@ fn board_position(driver: &Driver) -> String {
         .to_string()
 }
 
-/// Plays one legal move by clicks (a drop: one click on its square), the move the page
-/// is shown and the API lists first among moves with a square to leave (else a drop).
-fn play_a_move(driver: &Driver, addr: &str, game: &str, ply: u64) {
+/// How a move is made on the board.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Hand {
+    /// Two clicks (a drop: one).
+    Click,
+    /// The piece dragged to its square (a drop: one click).
+    Drag,
+}
+
+/// Plays one legal move by clicks or a drag (a drop: one click on its square), the move the
+/// page is shown and the API lists first among moves with a square to leave (else a drop).
+fn play_a_move(driver: &Driver, addr: &str, game: &str, ply: u64, hand: Hand) {
     let position = board_position(driver);
     let moves = legal(addr, game, &position);
     assert!(!moves.is_empty(), "{game}: no legal move in {position}");
@@ -236,15 +286,20 @@ fn play_a_move(driver: &Driver, addr: &str, game: &str, ply: u64) {
         })
         .or_else(|| moves.iter().find(|m| m["from"].is_null()))
         .unwrap_or(&moves[0]);
-    if let Some(from) = pick["from"].as_str() {
-        driver.click_square(from);
-        driver.wait(
-            "the selection mark",
-            "return document.querySelector('#board .mark.sel') !== null",
-            10,
-        );
+    let to = pick["to"].as_str().unwrap_or_default();
+    match pick["from"].as_str() {
+        Some(from) if hand == Hand::Drag => driver.drag_square(from, to),
+        Some(from) => {
+            driver.click_square(from);
+            driver.wait(
+                "the selection mark",
+                "return document.querySelector('#board .mark.sel') !== null",
+                10,
+            );
+            driver.click_square(to);
+        }
+        None => driver.click_square(to),
     }
-    driver.click_square(pick["to"].as_str().unwrap_or_default());
     driver.wait(
         "the move in the list",
         &format!(
@@ -255,8 +310,9 @@ fn play_a_move(driver: &Driver, addr: &str, game: &str, ply: u64) {
     );
 }
 
-/// Clicks a move that is not legal and checks that nothing was played.
-fn illegal_click(driver: &Driver, addr: &str, game: &str) {
+/// Tries a move that is not legal, by clicks or a drag, and checks that it was refused and
+/// nothing was played. (A drag needs a piece to drag: Прорыв's placement has only drops.)
+fn illegal_move(driver: &Driver, addr: &str, game: &str, hand: Hand) {
     let position = board_position(driver);
     let before = moves_listed(driver);
     let moves = legal(addr, game, &position);
@@ -281,10 +337,17 @@ fn illegal_click(driver: &Driver, addr: &str, game: &str) {
         })
         .expect("a square no legal move reaches")
         .clone();
-    if let Some(from) = from {
-        driver.click_square(from);
+    driver.js("document.getElementById('message').textContent = ''");
+    match (hand, from) {
+        (Hand::Drag, None) => return,
+        (Hand::Drag, Some(from)) => driver.drag_square(from, &bad),
+        (Hand::Click, from) => {
+            if let Some(from) = from {
+                driver.click_square(from);
+            }
+            driver.click_square(&bad);
+        }
     }
-    driver.click_square(&bad);
     driver.wait(
         "the refusal",
         "const m = document.getElementById('message').textContent; \
@@ -294,9 +357,14 @@ fn illegal_click(driver: &Driver, addr: &str, game: &str) {
     assert_eq!(
         moves_listed(driver),
         before,
-        "{game}: an illegal click played"
+        "{game}: an illegal move was played"
     );
     assert_eq!(board_position(driver), position);
+    // The dragged piece is back on its square.
+    assert_eq!(
+        driver.js("return document.querySelector('#board g.piece[transform]') === null"),
+        json!(true)
+    );
 }
 
 fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>) {
@@ -341,9 +409,10 @@ fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>)
     );
 
     // Legal moves by clicks, an illegal one refused.
-    play_a_move(driver, &server.addr, game, 1);
-    play_a_move(driver, &server.addr, game, 2);
-    illegal_click(driver, &server.addr, game);
+    play_a_move(driver, &server.addr, game, 1, Hand::Click);
+    play_a_move(driver, &server.addr, game, 2, Hand::Drag);
+    illegal_move(driver, &server.addr, game, Hand::Click);
+    illegal_move(driver, &server.addr, game, Hand::Drag);
 
     // Back, forward, keyboard.
     let after_two = board_position(driver);
@@ -414,6 +483,12 @@ fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>)
         "{game}: recommended {best:?} is not legal"
     );
     assert!(!text(driver, "engine-info").is_empty());
+    // Its reason is shown: what the move does, by the zones or what it takes.
+    let reason = text(driver, "engine-reason");
+    assert!(
+        reason.starts_with("why: ") && reason.len() > "why: ".len() + 10,
+        "{game}: the reason of {best}: {reason:?}"
+    );
 
     // Export.
     driver.click("#export-game");

@@ -79,6 +79,10 @@ pub trait EngineGame: 'static {
     fn current(game: &Self::Game) -> Self::Position;
     /// How the game ended, in words, if it did.
     fn end(game: &Self::Game) -> Option<String>;
+    /// What stands on `sq` (`attacker`, `lion`), for reasons.
+    fn piece_name(pos: &Self::Position, sq: u32) -> String;
+    /// The evaluation's terms for the side to move, cp, named.
+    fn eval_terms(pos: &Self::Position) -> Vec<(&'static str, i32)>;
 }
 
 /// A game of the generic commands ([`CliGame`]), with its zone builder, for the protocol.
@@ -126,6 +130,12 @@ where
     fn end(game: &G::Game) -> Option<String> {
         G::end(game).map(|e| e.text)
     }
+    fn piece_name(pos: &G::Position, sq: u32) -> String {
+        G::piece_name(pos, sq)
+    }
+    fn eval_terms(pos: &G::Position) -> Vec<(&'static str, i32)> {
+        G::eval_terms(pos)
+    }
 }
 
 /// Прорыв for the protocol.
@@ -168,6 +178,12 @@ impl EngineGame for ProryvEngine {
     }
     fn end(game: &Self::Game) -> Option<String> {
         game.end().map(|e| e.to_string())
+    }
+    fn piece_name(pos: &Self::Position, sq: u32) -> String {
+        zonal_proryv::zones::piece_name(pos, sq).to_string()
+    }
+    fn eval_terms(pos: &Self::Position) -> Vec<(&'static str, i32)> {
+        zonal_proryv::play::Proryv::default().terms(pos)
     }
 }
 

@@ -3,6 +3,7 @@
 //! or zone-guided), match between built-in players, and bench. Each game supplies a small
 //! [`CliGame`] implementation in its own module.
 
+use super::reason::{Explainer, Words};
 use super::{CliError, Command, MatchArgs, PosArg, print_json, report_perft, write_out};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -96,6 +97,8 @@ pub trait CliGame: 'static {
     fn zones_text(pos: &Self::Position, built: &Built, horizon: i32) -> String;
     /// What stands on `sq` (`attacker`, `lion`), for reports.
     fn piece_name(pos: &Self::Position, sq: u32) -> String;
+    /// The evaluation's terms for the side to move, cp, named (they add up to the evaluation).
+    fn eval_terms(pos: &Self::Position) -> Vec<(&'static str, i32)>;
     /// The board with its special squares and pieces, without arrows.
     fn board_picture(pos: &Self::Position) -> Picture;
 
@@ -575,11 +578,18 @@ fn analyse<G: CliGame>(
         with_answer += usize::from(verdict.is_some());
         matched += usize::from(verdict == Some(true));
         let id = record.as_ref().and_then(|r| r.id()).map(str::to_string);
-        let recommended: Vec<(String, i32)> = r
+        let rules = G::rules(pos);
+        let zones = G::zone_game();
+        let words = Words {
+            piece: G::piece_name,
+            terms: G::eval_terms,
+        };
+        let explainer = Explainer::new(&rules, &zones, pos, mode.horizon, words);
+        let recommended: Vec<(String, i32, String)> = r
             .root
             .iter()
             .take(top)
-            .map(|(m, s)| (m.to_string(), *s))
+            .map(|&(m, s)| (m.to_string(), s, explainer.explain(m)))
             .collect();
         if json {
             values.push(serde_json::json!({
@@ -593,7 +603,7 @@ fn analyse<G: CliGame>(
                 "matches": verdict,
                 "recommended": recommended
                     .iter()
-                    .map(|(m, s)| serde_json::json!({"move": m, "score_cp": s}))
+                    .map(|(m, s, why)| serde_json::json!({"move": m, "score_cp": s, "reason": why}))
                     .collect::<Vec<_>>(),
                 "line": r.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
             }));
@@ -616,8 +626,8 @@ fn analyse<G: CliGame>(
             r.depth,
             r.nodes
         );
-        for (m, s) in &recommended {
-            outln!("  {m:<8} {}", score_text(*s));
+        for (m, s, why) in &recommended {
+            outln!("  {m:<8} {:<10} {why}", score_text(*s));
         }
         let line: Vec<String> = r.line.iter().map(ToString::to_string).collect();
         outln!("Line: {}", line.join(" "));

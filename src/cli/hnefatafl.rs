@@ -134,6 +134,10 @@ impl CliGame for Hnefatafl {
         zones::to_text(pos, built, horizon)
     }
 
+    fn eval_terms(pos: &Position) -> Vec<(&'static str, i32)> {
+        zonal_hnefatafl::eval::terms(pos, &Self::rules(pos).weights)
+    }
+
     fn piece_name(pos: &Position, sq: u32) -> String {
         zones::piece_name(pos, sq).to_string()
     }

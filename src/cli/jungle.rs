@@ -124,6 +124,10 @@ impl CliGame for Jungle {
         zones::to_text(pos, built, horizon)
     }
 
+    fn eval_terms(pos: &Position) -> Vec<(&'static str, i32)> {
+        zonal_jungle::eval::terms(pos, &Self::rules(pos).weights)
+    }
+
     fn piece_name(pos: &Position, sq: u32) -> String {
         u8::try_from(sq)
             .ok()

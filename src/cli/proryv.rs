@@ -2,6 +2,7 @@
 //! source's measures and the core's search). The zone commands follow the game-independent
 //! core (issue "One engine, many games").
 
+use super::reason::{Explainer, Words};
 use super::{CliError, Command, PosArg, print_json, report_perft, write_out};
 use serde::Serialize;
 use std::time::Instant;
@@ -581,6 +582,13 @@ fn analyse_cmd(
     let terms = Terms::of(pos);
     let cost = |side: Side, k: u32| approach_cost(pos, side, k);
     let r = mode.search(pos);
+    let rules = Proryv::default();
+    let zone_game = zonal_proryv::zones::Proryv;
+    let words = Words {
+        piece: |p, sq| zonal_proryv::zones::piece_name(p, sq).to_string(),
+        terms: |p| Proryv::default().terms(p),
+    };
+    let explainer = Explainer::new(&rules, &zone_game, pos, mode.horizon, words);
     suite.positions += 1;
     suite.nodes += r.nodes;
     let operands = |op: &str| -> Vec<String> {
@@ -624,6 +632,7 @@ fn analyse_cmd(
         struct Rec {
             ply: String,
             score_cp: i32,
+            reason: String,
         }
         #[derive(Serialize)]
         struct Out {
@@ -663,9 +672,10 @@ fn analyse_cmd(
                 .root
                 .iter()
                 .take(top)
-                .map(|(p, s)| Rec {
+                .map(|&(p, s)| Rec {
                     ply: p.to_string(),
-                    score_cp: *s,
+                    score_cp: s,
+                    reason: explainer.explain(p),
                 })
                 .collect(),
             line: r.line.iter().map(Ply::to_string).collect(),
@@ -759,8 +769,8 @@ fn analyse_cmd(
         r.depth,
         r.nodes
     );
-    for (p, s) in r.root.iter().take(top) {
-        outln!("  {p:<6} {}", score_text(*s));
+    for &(p, s) in r.root.iter().take(top) {
+        outln!("  {p:<6} {:<10} {}", score_text(s), explainer.explain(p));
     }
     let line: Vec<String> = r.line.iter().map(Ply::to_string).collect();
     outln!("Line: {}", line.join(" "));

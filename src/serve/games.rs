@@ -10,6 +10,7 @@
 use super::ApiError;
 use crate::cli::game_engine::{self, EngineGame, ProryvEngine, Zoned};
 use crate::cli::generic::{self, CliGame};
+use crate::cli::reason::{Explainer, Words};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::atomic::AtomicBool;
@@ -206,6 +207,12 @@ fn core_analysis<E: EngineGame>(position: &str, moves: &[String]) -> Result<Anal
         };
         let r =
             game_engine::engine_search::<E>(&pos, &history, &limits, false, E::HORIZON, &control);
+        let (rules, zones) = (E::rules(&pos), E::Zones::default());
+        let words = Words {
+            piece: E::piece_name,
+            terms: E::eval_terms,
+        };
+        let explainer = Explainer::new(&rules, &zones, &pos, E::HORIZON, words);
         json!({
             "depth": r.depth,
             "score": r.score,
@@ -214,10 +221,12 @@ fn core_analysis<E: EngineGame>(position: &str, moves: &[String]) -> Result<Anal
             "line": r.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "nodes": r.nodes,
             "time_ms": start.elapsed().as_millis() as u64,
-            "top": r.root.iter().take(5).map(|(m, s)| json!({
+            "reason": r.best.map(|m| explainer.explain(m)),
+            "top": r.root.iter().take(5).map(|&(m, s)| json!({
                 "move": m.to_string(),
                 "score": s,
-                "score_text": game_engine::protocol_score(*s),
+                "score_text": game_engine::protocol_score(s),
+                "reason": explainer.explain(m),
             })).collect::<Vec<_>>(),
         })
     }))
@@ -430,11 +439,15 @@ impl Board for ChessBoard {
                     "time_ms": info.time_ms,
                 }));
             });
+            let defaults = zonal::analysis::AnalysisConfig::default();
+            let reasons = zonal::analysis::Reasons::of(&pos, defaults.horizon, defaults.material);
+            let reason = r.best.map(|m| reasons.explain(&m, &[], r.score_cp, true));
             json!({
                 "depth": r.depth,
                 "score": r.score_cp,
                 "score_text": zonal::search::protocol_score(r.score_cp),
                 "best": r.best.map(|m| m.uci()),
+                "reason": reason,
                 "line": r.line.iter().map(|m| m.uci()).collect::<Vec<_>>(),
                 "book": r.best.map(|m| zonal::book::write_move(&pos, &m)),
                 "nodes": r.nodes,
@@ -443,6 +456,7 @@ impl Board for ChessBoard {
                     "move": m.uci(),
                     "score": r.score_cp,
                     "score_text": zonal::search::protocol_score(r.score_cp),
+                    "reason": reason,
                 })]).unwrap_or_default(),
             })
         }))

@@ -16,6 +16,7 @@
 pub mod distance;
 pub mod guided;
 pub mod horizon;
+pub mod motive;
 pub mod picture;
 pub mod rating;
 pub mod record;

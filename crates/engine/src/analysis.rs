@@ -253,6 +253,91 @@ fn zone_text(zone: &Zone<Piece>, outcome: i32) -> String {
     )
 }
 
+/// The reasons of a position's root moves: the zones of the analysis's horizon name each
+/// move's motives; a quiet move none names may serve a plan of a longer horizon (the projection
+/// two half-moves further, built once, only if needed).
+pub struct Reasons<'a> {
+    pos: &'a Position,
+    material: Material,
+    horizon: i32,
+    named: Vec<(Move, Vec<Motive>)>,
+    longer: std::cell::OnceCell<Vec<(Move, Vec<Motive>)>>,
+}
+
+impl<'a> Reasons<'a> {
+    /// The reasons from the projection `mp` of `pos` at `horizon`.
+    pub fn new(
+        pos: &'a Position,
+        mp: &Projection<crate::Piece>,
+        horizon: i32,
+        material: Material,
+    ) -> Self {
+        Reasons {
+            pos,
+            material,
+            horizon,
+            named: search::zone_candidates(pos, mp, &material),
+            longer: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The same, building the projection of `pos` at `horizon` itself.
+    pub fn of(pos: &'a Position, horizon: i32, material: Material) -> Self {
+        let config = ZoneConfig {
+            horizon,
+            ..ZoneConfig::default()
+        };
+        Reasons::new(
+            pos,
+            &Projection::build(&ChessT1, pos, &config),
+            horizon,
+            material,
+        )
+    }
+
+    /// Why `mv` is played, with its score (cp, `exact` or an upper bound); `motives` are the
+    /// search's own (zone mode), if any, else the zones' are looked up.
+    pub fn explain(&self, mv: &Move, motives: &[Motive], score_cp: i32, exact: bool) -> String {
+        let motives_of = |candidates: &[(Move, Vec<Motive>)]| {
+            candidates
+                .iter()
+                .find(|(m, _)| m == mv)
+                .map(|(_, m)| m.clone())
+                .unwrap_or_default()
+        };
+        let mut motives = if motives.is_empty() {
+            motives_of(&self.named)
+        } else {
+            motives.to_vec()
+        };
+        let longer_horizon = (self.horizon + 2).min(8);
+        let mut found_longer = None;
+        if motives.is_empty() && longer_horizon > self.horizon {
+            let candidates = self.longer.get_or_init(|| {
+                let config = ZoneConfig {
+                    horizon: longer_horizon,
+                    ..ZoneConfig::default()
+                };
+                let mp = Projection::build(&ChessT1, self.pos, &config);
+                search::zone_candidates(self.pos, &mp, &self.material)
+            });
+            motives = motives_of(candidates);
+            if !motives.is_empty() {
+                found_longer = Some(longer_horizon);
+            }
+        }
+        reason(
+            self.pos,
+            mv,
+            &motives,
+            &self.material,
+            score_cp,
+            exact,
+            found_longer,
+        )
+    }
+}
+
 /// Explains a root move from its motives and the exchange it starts.
 fn reason(
     pos: &Position,
@@ -427,18 +512,7 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
         let mut player = Player::new(spec);
         let stop = std::sync::atomic::AtomicBool::new(false);
         let result = player.search(pos, &[], &limits, &stop, &mut |_| {});
-        let named = search::zone_candidates(pos, &mp, &cfg.material);
-        let motives_of = |candidates: &[(Move, Vec<Motive>)], mv: &Move| {
-            candidates
-                .iter()
-                .find(|(m, _)| m == mv)
-                .map(|(_, m)| m.clone())
-                .unwrap_or_default()
-        };
-        // A quiet move no zone of the horizon names may serve a plan of a longer one: the
-        // projection two half-moves further (built once, only if needed).
-        let longer_horizon = (cfg.horizon + 2).min(8);
-        let mut longer: Option<Vec<(Move, Vec<Motive>)>> = None;
+        let reasons = Reasons::new(pos, &mp, cfg.horizon, cfg.material);
         // Moves a limit kept from being searched at all have no score to report; if the limit
         // came before any move was searched, the first ones are shown as such.
         let searched = result.root.iter().filter(|r| r.depth > 0).count();
@@ -447,57 +521,26 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
             .iter()
             .filter(|r| r.depth > 0 || searched == 0)
             .take(cfg.top)
-            .map(|r| {
-                // Motives come from the zones whatever the search mode.
-                let mut motives = if r.motives.is_empty() {
-                    motives_of(&named, &r.mv)
-                } else {
-                    r.motives.clone()
-                };
-                let mut found_longer = None;
-                if motives.is_empty() && longer_horizon > cfg.horizon {
-                    let candidates = longer.get_or_insert_with(|| {
-                        let config = ZoneConfig {
-                            horizon: longer_horizon,
-                            ..ZoneConfig::default()
-                        };
-                        let mp = Projection::build(&ChessT1, pos, &config);
-                        search::zone_candidates(pos, &mp, &cfg.material)
-                    });
-                    motives = motives_of(candidates, &r.mv);
-                    if !motives.is_empty() {
-                        found_longer = Some(longer_horizon);
-                    }
-                }
-                Recommendation {
-                    mv: r.mv,
-                    book: crate::book::write_move(pos, &r.mv),
-                    score: r.score,
-                    score_cp: r.score_cp,
-                    exact: r.exact,
-                    outcome: match proven(r.score) {
-                        _ if r.depth == 0 => None,
-                        Some(true) => Some("win"),
-                        Some(false) => Some("loss"),
-                        None => None,
-                    },
-                    reason: if r.depth == 0 {
-                        "not searched: the node or time limit came first (raise --nodes or \
+            .map(|r| Recommendation {
+                mv: r.mv,
+                book: crate::book::write_move(pos, &r.mv),
+                score: r.score,
+                score_cp: r.score_cp,
+                exact: r.exact,
+                outcome: match proven(r.score) {
+                    _ if r.depth == 0 => None,
+                    Some(true) => Some("win"),
+                    Some(false) => Some("loss"),
+                    None => None,
+                },
+                reason: if r.depth == 0 {
+                    "not searched: the node or time limit came first (raise --nodes or \
                          --movetime)"
-                            .to_string()
-                    } else {
-                        reason(
-                            pos,
-                            &r.mv,
-                            &motives,
-                            &cfg.material,
-                            r.score_cp,
-                            r.exact,
-                            found_longer,
-                        )
-                    },
-                    line: r.line.clone(),
-                }
+                        .to_string()
+                } else {
+                    reasons.explain(&r.mv, &r.motives, r.score_cp, r.exact)
+                },
+                line: r.line.clone(),
             })
             .collect();
         (recs, result.nodes, result.depth)

@@ -118,8 +118,17 @@ pub fn king_paths(pos: &Position) -> (u32, u32, u32) {
     (in_1.count_ones(), unstoppable, in_2.count_ones())
 }
 
-/// The evaluation for the defenders, cp.
-pub fn for_defenders(pos: &Position, w: &Weights) -> i32 {
+/// The names of the terms of [`defender_terms`].
+pub const TERMS: [&str; 4] = [
+    "material",
+    "the king's corners",
+    "attackers at the king",
+    "the king's mobility",
+];
+
+/// Each term of the table for the defenders, cp, in the order of [`TERMS`] (the attackers'
+/// pressure counted against them).
+pub fn defender_terms(pos: &Position, w: &Weights) -> [i32; 4] {
     let g = Geometry::of(pos.rules().size());
     let material = w.defender * pos.defenders().count_ones() as i32
         - w.attacker * pos.attackers().count_ones() as i32;
@@ -133,7 +142,28 @@ pub fn for_defenders(pos: &Position, w: &Weights) -> i32 {
     let pressure = w.attacker_next_to_king * (next & pos.attackers()).count_ones() as i32
         + w.attacker_near_king * (near & pos.attackers()).count_ones() as i32;
     let mobility = w.king_mobility * g.slides(pos.king(), pos.occupied() & !kb).count_ones() as i32;
-    material + corners - pressure + mobility
+    [material, corners, -pressure, mobility]
+}
+
+/// The evaluation for the defenders, cp.
+pub fn for_defenders(pos: &Position, w: &Weights) -> i32 {
+    defender_terms(pos, w).iter().sum()
+}
+
+/// Each term for the side to move, named, with the tempo last; they add up to [`evaluate`].
+pub fn terms(pos: &Position, w: &Weights) -> Vec<(&'static str, i32)> {
+    let sign = if pos.side_to_move() == DEFENDERS {
+        1
+    } else {
+        -1
+    };
+    let mut named: Vec<(&'static str, i32)> = TERMS
+        .iter()
+        .zip(defender_terms(pos, w))
+        .map(|(&name, v)| (name, sign * v))
+        .collect();
+    named.push(("tempo", w.tempo));
+    named
 }
 
 /// The evaluation for the side to move, cp.
@@ -151,6 +181,29 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 mod tests {
     use super::*;
     use crate::Ruleset;
+
+    #[test]
+    fn the_terms_add_up_to_the_evaluation_along_random_games() {
+        let w = Weights::default();
+        let mut rng = zonal_core::rng::Rng::new(5);
+        let mut checked = 0;
+        for game in 0..12 {
+            let mut pos = Position::start(Ruleset::ALL[game % 3]);
+            for _ in 0..120 {
+                let named = terms(&pos, &w);
+                assert_eq!(named.len(), TERMS.len() + 1);
+                let sum: i32 = named.iter().map(|&(_, v)| v).sum();
+                assert_eq!(sum, evaluate(&pos, &w), "{pos}");
+                checked += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.decided().is_some() {
+                    break;
+                }
+                pos = pos.play(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checked > 1000, "{checked} positions");
+    }
 
     #[test]
     fn corner_distances() {

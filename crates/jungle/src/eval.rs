@@ -146,29 +146,56 @@ const fn guard_squares(side: Side) -> u64 {
     (traps | neighbours(traps)) & !DEN[side as usize]
 }
 
-/// The evaluation of `side`'s pieces alone (every term of the table).
-pub fn side_score(pos: &Position, side: Side, w: &Weights) -> i32 {
-    let mut score = 0;
+/// The names of the table's terms, in the order of [`side_terms`].
+pub const TERMS: [&str; 6] = [
+    "material",
+    "den race",
+    "at the gate",
+    "den guard",
+    "rat in the water",
+    "path control",
+];
+
+/// `side`'s pieces' share of each term of the table, in the order of [`TERMS`].
+pub fn side_terms(pos: &Position, side: Side, w: &Weights) -> [i32; 6] {
+    let mut t = [0; 6];
     for animal in Animal::ALL {
         let set = pos.pieces(side, animal);
         if set == 0 {
             continue;
         }
         let sq = set.trailing_zeros() as u8;
-        score += w.material[animal as usize];
+        t[0] += w.material[animal as usize];
         let d = den_distance(side, animal, sq).min(14) as i32;
-        score += w.advance * (14 - d);
+        t[1] += w.advance * (14 - d);
         if (1..=3).contains(&d) {
-            score += w.near_den[d as usize - 1];
+            t[2] += w.near_den[d as usize - 1];
         }
         if set & WATER != 0 {
-            score += w.rat_in_water;
+            t[4] += w.rat_in_water;
         }
     }
     let own = pos.occupied(side);
-    score += w.guard * (own & guard_squares(side)).count_ones().min(3) as i32;
-    score += w.path * (own & PATHS).count_ones() as i32;
-    score
+    t[3] = w.guard * (own & guard_squares(side)).count_ones().min(3) as i32;
+    t[5] = w.path * (own & PATHS).count_ones() as i32;
+    t
+}
+
+/// The evaluation of `side`'s pieces alone (every term of the table).
+pub fn side_score(pos: &Position, side: Side, w: &Weights) -> i32 {
+    side_terms(pos, side, w).iter().sum()
+}
+
+/// Each term of the table for the side to move (its share less the other side's), named; they
+/// add up to [`evaluate`].
+pub fn terms(pos: &Position, w: &Weights) -> Vec<(&'static str, i32)> {
+    let us = pos.side_to_move();
+    let (mine, theirs) = (side_terms(pos, us, w), side_terms(pos, us.other(), w));
+    TERMS
+        .iter()
+        .zip(mine.iter().zip(theirs))
+        .map(|(&name, (a, b))| (name, a - b))
+        .collect()
 }
 
 /// The evaluation of `pos` for the side to move.
@@ -181,6 +208,35 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 mod tests {
     use super::*;
     use crate::geometry::SHAPE;
+
+    #[test]
+    fn the_terms_add_up_to_the_evaluation_along_random_games() {
+        let w = Weights::default();
+        let mut rng = zonal_core::rng::Rng::new(5);
+        let mut checked = 0;
+        for _ in 0..20 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let named = terms(&pos, &w);
+                assert_eq!(named.len(), TERMS.len());
+                let sum: i32 = named.iter().map(|&(_, v)| v).sum();
+                assert_eq!(sum, evaluate(&pos, &w), "{pos}");
+                checked += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.is_over() {
+                    break;
+                }
+                pos = pos.play(&moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checked > 1000, "{checked} positions");
+        // The start is symmetric: every term is 0 for the side to move.
+        assert!(
+            terms(&Position::startpos(), &w)
+                .iter()
+                .all(|&(_, v)| v == 0)
+        );
+    }
 
     fn at(name: &str) -> u8 {
         SHAPE.parse_square(name).unwrap() as u8

@@ -71,6 +71,38 @@ impl Terms {
     }
 }
 
+impl Proryv {
+    /// Each term of the evaluation for the side to move, cp, named (the race: the Kings'
+    /// distances to their targets; the rooks on the board and in hand; the degree of freedom,
+    /// counted only while the distances are equal (docs/proryv.md §8); the tempo). They add up
+    /// to the evaluation.
+    pub fn terms(&self, pos: &Position) -> Vec<(&'static str, i32)> {
+        let t = Terms::of(pos);
+        let w = &self.weights;
+        let (us, them) = match pos.side_to_move() {
+            Side::White => (0, 1),
+            Side::Black => (1, 0),
+        };
+        let freedom = if t.distance[0] == t.distance[1] {
+            w.freedom * (t.freedom[us] as i32 - t.freedom[them] as i32)
+        } else {
+            0
+        };
+        vec![
+            (
+                "the race",
+                w.race * (t.distance[them] as i32 - t.distance[us] as i32),
+            ),
+            (
+                "rooks",
+                w.rook * (t.rooks[us] as i32 - t.rooks[them] as i32),
+            ),
+            ("degree of freedom", freedom),
+            ("tempo", w.tempo),
+        ]
+    }
+}
+
 fn mix(mut x: u64) -> u64 {
     x ^= x >> 33;
     x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
@@ -109,19 +141,7 @@ impl Rules for Proryv {
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {
-        let t = Terms::of(pos);
-        let w = &self.weights;
-        let (us, them) = match pos.side_to_move() {
-            Side::White => (0, 1),
-            Side::Black => (1, 0),
-        };
-        let mut score = w.race * (t.distance[them] as i32 - t.distance[us] as i32)
-            + w.rook * (t.rooks[us] as i32 - t.rooks[them] as i32)
-            + w.tempo;
-        if t.distance[0] == t.distance[1] {
-            score += w.freedom * (t.freedom[us] as i32 - t.freedom[them] as i32);
-        }
-        score
+        self.terms(pos).iter().map(|&(_, v)| v).sum()
     }
 
     fn key(&self, pos: &Position) -> u64 {

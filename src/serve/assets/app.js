@@ -94,6 +94,7 @@ async function newGame(position) {
   state.cursor = 0;
   $("game-text").value = "";
   $("engine-best").textContent = "";
+  $("engine-reason").textContent = "";
   $("engine-info").textContent = "";
   $("engine-top").innerHTML = "";
   await show();
@@ -143,7 +144,21 @@ async function drawBoard(seq) {
   }
   board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, "");
   const root = board.querySelector("svg");
-  if (root) root.addEventListener("click", onBoardClick);
+  if (root) {
+    root.addEventListener("click", onBoardClick);
+    root.addEventListener("pointerdown", onPointerDown);
+    root.addEventListener("pointermove", onPointerMove);
+    root.addEventListener("pointerup", onPointerUp);
+    root.addEventListener("pointercancel", cancelDrag);
+  }
+  // Pieces of the core's pictures name their square last in their title ("white lion g1").
+  board.querySelectorAll("g.piece").forEach((g) => {
+    if (!g.dataset.square) {
+      const t = g.querySelector("title");
+      const m = t && /([a-z]\d+)\s*$/.exec(t.textContent.trim());
+      if (m) g.dataset.square = m[1];
+    }
+  });
   // Squares of the core's pictures name themselves in a title: give them chess-t1's attribute.
   board.querySelectorAll("rect.square").forEach((r) => {
     if (!r.dataset.square) {
@@ -214,9 +229,74 @@ function markLastMove() {
   }
 }
 
+// ------------------------------------------------------------------ moving by drag and drop
+
+// A drag: a piece of a square with legal moves follows the pointer; where it is let go is the
+// move's square, taken as the second click of a move (a drop on a square no legal move reaches
+// is refused like such a click; let go where it started, the piece stays selected).
+let drag = null;
+let dragEndedAt = 0;
+
+function squareAt(x, y) {
+  for (const el of document.elementsFromPoint(x, y)) {
+    if (el.matches && el.matches("#board rect.square, #board rect.castle")) return squareName(el);
+  }
+  return null;
+}
+
+function onPointerDown(event) {
+  if (event.button !== 0 || state.over) return;
+  const sq = squareName(event.target.closest("rect.square, rect.castle"));
+  if (!sq || !state.legal.some((m) => m.from === sq)) return;
+  const piece = $("board").querySelector(`g.piece[data-square="${sq}"]`);
+  if (!piece) return;
+  drag = { from: sq, piece, x: event.clientX, y: event.clientY, moved: false, pointer: event.pointerId };
+}
+
+function onPointerMove(event) {
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const dx = event.clientX - drag.x;
+  const dy = event.clientY - drag.y;
+  if (!drag.moved) {
+    if (Math.hypot(dx, dy) < 5) return;
+    drag.moved = true;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    select(drag.from);
+    drag.piece.classList.add("dragged");
+    // Above every other piece and mark.
+    drag.piece.parentNode.appendChild(drag.piece);
+  }
+  const m = event.currentTarget.getScreenCTM();
+  const scale = m ? m.a : 1;
+  drag.piece.setAttribute("transform", `translate(${dx / scale} ${dy / scale})`);
+}
+
+function onPointerUp(event) {
+  if (!drag || event.pointerId !== drag.pointer) return;
+  const d = drag;
+  drag = null;
+  if (!d.moved) return; // a click: the click handler takes it
+  dragEndedAt = Date.now();
+  d.piece.removeAttribute("transform");
+  d.piece.classList.remove("dragged");
+  const to = squareAt(event.clientX, event.clientY);
+  if (!to || to === d.from) return;
+  state.selected = d.from;
+  clickSquare(to);
+}
+
+function cancelDrag() {
+  if (drag) {
+    drag.piece.removeAttribute("transform");
+    drag.piece.classList.remove("dragged");
+  }
+  drag = null;
+}
+
 // ------------------------------------------------------------------ moving by click
 
 function onBoardClick(event) {
+  if (Date.now() - dragEndedAt < 100) return; // the click that ends a drag
   const el = event.target.closest("rect.square, rect.castle");
   const sq = squareName(el);
   if (!sq) return;
@@ -427,6 +507,7 @@ async function startAnalysis() {
   $("stop").disabled = false;
   $("analyse").disabled = true;
   $("engine-best").textContent = "";
+  $("engine-reason").textContent = "";
   $("engine-top").innerHTML = "";
   $("engine-info").textContent = "searching...";
   const seconds = Math.max(1, Math.min(10, Number($("movetime").value) || 3));
@@ -484,12 +565,19 @@ function onEngineEvent(analysis, name, data) {
   } else if (name === "bestmove") {
     $("engine-best").textContent = data.best ? `best ${data.book || data.best}  ${scoreText(data)}` : "no move";
     $("engine-best").dataset.best = data.best || "";
+    $("engine-reason").textContent = data.reason ? `why: ${data.reason}` : "";
     $("engine-info").textContent = `depth ${data.depth}, ${data.nodes} nodes, ${data.time_ms} ms: ${data.line.join(" ")}`;
     const top = $("engine-top");
     top.innerHTML = "";
     for (const t of data.top || []) {
       const li = document.createElement("li");
       li.textContent = `${t.move}  ${scoreText(t)}`;
+      if (t.reason) {
+        const why = document.createElement("div");
+        why.className = "reason";
+        why.textContent = t.reason;
+        li.appendChild(why);
+      }
       top.appendChild(li);
     }
   } else if (name === "failed") {
