@@ -104,10 +104,10 @@ impl Shared {
     fn game(&self, id: &str) -> Result<&dyn Board, ApiError> {
         self.games
             .iter()
-            .find(|g| g.info().id == id)
+            .find(|g| g.id() == id)
             .map(|g| &**g)
             .ok_or_else(|| {
-                let names: Vec<&str> = self.games.iter().map(|g| g.info().id).collect();
+                let names: Vec<&str> = self.games.iter().map(|g| g.id()).collect();
                 ApiError::bad_request(format!(
                     "unknown game {:?} (games: {})",
                     zonal::excerpt::excerpt(id),
@@ -263,9 +263,10 @@ struct PositionRequest {
 async fn moves(
     State(state): State<AppState>,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<axum::Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let request: PositionRequest = read_json(body)?;
-    guarded(|| state.game(&request.game)?.moves(&request.position)).map(axum::Json)
+    let text = guarded(|| state.game(&request.game)?.moves(&request.position))?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 
 async fn play(

@@ -517,6 +517,59 @@ fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>)
     driver.screenshot(&name);
 }
 
+/// chess-t1's promotion: a Ver Knecht stepping into an empty castle square may become a
+/// Konnet or a Prince; the page offers both and plays the one clicked.
+fn promotion_choice(driver: &Driver, server: &Server) {
+    let position = "8/8/8/5R2/8/4s3/2v5/5P2 b - 0 1";
+    driver.go(&format!("{}?game=chess-t1", server.url()));
+    driver.wait(
+        "the board",
+        "return document.querySelector('#board rect.square[data-square]') !== null",
+        20,
+    );
+    driver.js(&format!(
+        "document.getElementById('position-text').value = {position:?}"
+    ));
+    driver.click("#load-position");
+    driver.wait(
+        "the position",
+        &format!("return document.getElementById('board').dataset.position === {position:?}"),
+        15,
+    );
+    driver.click_square("c2");
+    driver.click_square("c1");
+    driver.wait(
+        "the promotion choices",
+        "return !document.getElementById('promotion').hidden",
+        10,
+    );
+    let choices = driver.js(
+        "return [...document.querySelectorAll('#promotion-choices button')].map(b => b.dataset.move)",
+    );
+    assert_eq!(choices, json!(["c2c1c", "c2c1p"]));
+    driver.screenshot("chess-t1-promotion");
+    driver.click("#promotion-choices button[data-move='c2c1p']");
+    driver.wait(
+        "the promotion played",
+        "return document.querySelectorAll('#move-list li').length === 1",
+        10,
+    );
+    let after = post(
+        &server.addr,
+        "/api/play",
+        &json!({"game": "chess-t1", "position": position, "moves": ["c2c1p"]}),
+    )
+    .json();
+    driver.wait(
+        "the board after the promotion",
+        &format!(
+            "return document.getElementById('board').dataset.position === {:?}",
+            after["position"].as_str().unwrap_or_default()
+        ),
+        10,
+    );
+}
+
 #[test]
 fn the_page_in_headless_chromium() {
     let chromium = find(&["chromium", "chromium-browser", "google-chrome"]);
@@ -531,6 +584,7 @@ fn the_page_in_headless_chromium() {
     let server = Server::start();
     let driver = Driver::start(&chromedriver, &chromium);
     check_game(&driver, &server, "chess-t1", None);
+    promotion_choice(&driver, &server);
     check_game(&driver, &server, "proryv", None);
     check_game(&driver, &server, "hnefatafl", Some("seed9"));
     check_game(&driver, &server, "jungle", None);

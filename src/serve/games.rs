@@ -54,6 +54,43 @@ pub struct GameInfo {
     pub game_text: &'static str,
 }
 
+/// Where a legal move goes, for the page's clicks.
+#[derive(Serialize)]
+pub struct MoveSquaresJson {
+    /// The move as the API takes it.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The square it leaves (`None` for a drop).
+    pub from: Option<String>,
+    /// The square it reaches.
+    pub to: String,
+    /// The piece a promotion chooses (chess-t1).
+    pub promotion: Option<String>,
+}
+
+/// The answer of `moves`: `zonal moves --json` (the list `moves`: chess-t1's move objects,
+/// the other games' move texts) with the squares and the state the page needs.
+#[derive(Serialize)]
+struct MovesJson<M: Serialize> {
+    game: &'static str,
+    position: String,
+    side: &'static str,
+    status: String,
+    over: bool,
+    /// Прорыв only: whether the placement phase is on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    placement: Option<bool>,
+    moves: Vec<M>,
+    squares: Vec<MoveSquaresJson>,
+}
+
+impl<M: Serialize> MovesJson<M> {
+    fn text(&self) -> Result<String, ApiError> {
+        serde_json::to_string(self)
+            .map_err(|e| ApiError::internal(format!("cannot write the moves as JSON: {e}")))
+    }
+}
+
 /// A `play` request: the moves from a start, as a list or as one text.
 #[derive(Clone, Debug, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -84,8 +121,11 @@ pub type Analysis = Box<dyn FnOnce(u64, &AtomicBool, &mut ProgressSink<'_>) -> V
 pub trait Board: Send + Sync {
     /// The game's description.
     fn info(&self) -> GameInfo;
-    /// The legal moves (`zonal moves --json`, plus `squares` and `over`).
-    fn moves(&self, position: &str) -> Result<Value, ApiError>;
+    /// The game's name in the API (`chess-t1`, `proryv`, `hnefatafl`, `jungle`).
+    fn id(&self) -> &'static str;
+    /// The legal moves (`zonal moves --json`, plus `squares` and `over`), as JSON text: the
+    /// busiest request, written straight from typed values.
+    fn moves(&self, position: &str) -> Result<String, ApiError>;
     /// Plays moves from a start (`zonal play --json`, plus `positions`, `notation`, `export`).
     fn play(&self, request: &PlayRequest) -> Result<Value, ApiError>;
     /// The zones (`zonal zones --json`) and the board with their arrows (`zonal render
@@ -118,6 +158,24 @@ fn bad(message: impl std::fmt::Display) -> ApiError {
 
 fn illegal(message: impl std::fmt::Display) -> ApiError {
     ApiError::illegal(message.to_string())
+}
+
+/// Where the moves `list` of a game on the core's search go.
+fn squares<R: MoveSquares>(rules: &R, shape: Shape, list: &[R::Move]) -> Vec<MoveSquaresJson>
+where
+    R::Move: std::fmt::Display,
+{
+    list.iter()
+        .map(|&m| {
+            let (from, to) = rules.move_squares(m);
+            MoveSquaresJson {
+                mv: m.to_string(),
+                from: from.map(|s| shape.name(s)),
+                to: shape.name(to),
+                promotion: None,
+            }
+        })
+        .collect()
 }
 
 /// A client's text, bounded.
@@ -265,30 +323,36 @@ impl Board for ChessBoard {
         }
     }
 
-    fn moves(&self, position: &str) -> Result<Value, ApiError> {
+    fn id(&self) -> &'static str {
+        "chess-t1"
+    }
+
+    fn moves(&self, position: &str) -> Result<String, ApiError> {
         let pos = Self::position(position)?;
         let list = crate::cli::sorted_moves(&pos);
         let status = pos.status();
-        let squares: Vec<Value> = list
-            .iter()
-            .map(|m| {
-                json!({
-                    "move": m.uci(),
-                    "from": m.from.to_string(),
-                    "to": m.to.to_string(),
-                    "promotion": m.promotion.map(|k| k.letter().to_string()),
+        MovesJson {
+            game: "chess-t1",
+            position: pos.to_string(),
+            side: pos.side_to_move().name(),
+            status: status.to_string(),
+            over: status.is_over(),
+            placement: None,
+            moves: list
+                .iter()
+                .map(|m| crate::cli::MoveJson::new(&pos, m))
+                .collect(),
+            squares: list
+                .iter()
+                .map(|m| MoveSquaresJson {
+                    mv: m.uci(),
+                    from: Some(m.from.to_string()),
+                    to: m.to.to_string(),
+                    promotion: m.promotion.map(|k| k.letter().to_string()),
                 })
-            })
-            .collect();
-        Ok(json!({
-            "game": "chess-t1",
-            "position": pos.to_string(),
-            "side": pos.side_to_move().name(),
-            "status": status.to_string(),
-            "over": status.is_over(),
-            "moves": list.iter().map(|m| crate::cli::MoveJson::new(&pos, m)).collect::<Vec<_>>(),
-            "squares": squares,
-        }))
+                .collect(),
+        }
+        .text()
     }
 
     fn play(&self, request: &PlayRequest) -> Result<Value, ApiError> {
@@ -503,26 +567,27 @@ impl Board for ProryvBoard {
         }
     }
 
-    fn moves(&self, position: &str) -> Result<Value, ApiError> {
+    fn id(&self) -> &'static str {
+        "proryv"
+    }
+
+    fn moves(&self, position: &str) -> Result<String, ApiError> {
         let pos = Self::position(position)?;
         let mut plies = pos.legal_plies();
         plies.sort_by_cached_key(ToString::to_string);
         let rules = zonal_proryv::play::Proryv::default();
-        let name = |sq: u32| Shape::EIGHT.name(sq);
         let outcome = pos.outcome();
-        Ok(json!({
-            "game": "proryv",
-            "position": pos.to_string(),
-            "side": side_word(pos.side_to_move()),
-            "status": outcome.map_or_else(|| "ongoing".to_string(), |o| o.to_string()),
-            "over": outcome.is_some(),
-            "placement": pos.in_placement(),
-            "moves": plies.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "squares": plies.iter().map(|&p| {
-                let (from, to) = rules.move_squares(p);
-                json!({"move": p.to_string(), "from": from.map(name), "to": name(to), "promotion": null})
-            }).collect::<Vec<_>>(),
-        }))
+        MovesJson {
+            game: "proryv",
+            position: pos.to_string(),
+            side: side_word(pos.side_to_move()),
+            status: outcome.map_or_else(|| "ongoing".to_string(), |o| o.to_string()),
+            over: outcome.is_some(),
+            placement: Some(pos.in_placement()),
+            moves: plies.iter().map(ToString::to_string).collect(),
+            squares: squares(&rules, Shape::EIGHT, &plies),
+        }
+        .text()
     }
 
     fn play(&self, request: &PlayRequest) -> Result<Value, ApiError> {
@@ -646,30 +711,27 @@ where
         }
     }
 
-    fn moves(&self, position: &str) -> Result<Value, ApiError> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+
+    fn moves(&self, position: &str) -> Result<String, ApiError> {
         let pos = Self::position(position)?;
         let mut list = G::legal_moves(&pos);
         list.sort_by_cached_key(ToString::to_string);
         let rules = G::rules(&pos);
-        let shape = G::zone_game().shape(&pos);
         let outcome = G::outcome(&pos);
-        Ok(json!({
-            "game": G::ID,
-            "position": pos.to_string(),
-            "side": G::side_name(&pos),
-            "status": outcome.clone().unwrap_or_else(|| "ongoing".to_string()),
-            "over": outcome.is_some(),
-            "moves": list.iter().map(ToString::to_string).collect::<Vec<_>>(),
-            "squares": list.iter().map(|&m| {
-                let (from, to) = rules.move_squares(m);
-                json!({
-                    "move": m.to_string(),
-                    "from": from.map(|s| shape.name(s)),
-                    "to": shape.name(to),
-                    "promotion": null,
-                })
-            }).collect::<Vec<_>>(),
-        }))
+        MovesJson {
+            game: G::ID,
+            position: pos.to_string(),
+            side: G::side_name(&pos),
+            over: outcome.is_some(),
+            status: outcome.unwrap_or_else(|| "ongoing".to_string()),
+            placement: None,
+            moves: list.iter().map(ToString::to_string).collect(),
+            squares: squares(&rules, G::zone_game().shape(&pos), &list),
+        }
+        .text()
     }
 
     fn play(&self, request: &PlayRequest) -> Result<Value, ApiError> {
