@@ -58,7 +58,7 @@ pub(crate) mod generic;
 pub(crate) mod hnefatafl;
 pub(crate) mod jungle;
 pub(crate) mod proryv;
-mod proryv_match;
+pub(crate) mod proryv_game;
 pub(crate) mod reason;
 
 /// zonal: Botvinnik-style analysis of board-game positions (chess-t1, Прорыв).

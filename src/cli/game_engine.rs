@@ -138,55 +138,6 @@ where
     }
 }
 
-/// Прорыв for the protocol.
-pub struct ProryvEngine;
-
-impl EngineGame for ProryvEngine {
-    const ID: &'static str = "proryv";
-    const NAME: &'static str = zonal_proryv::NAME;
-    const HORIZON: i32 = 5;
-    type Position = zonal_proryv::Position;
-    type Move = zonal_proryv::Ply;
-    type Rules = zonal_proryv::play::Proryv;
-    type Zones = zonal_proryv::zones::Proryv;
-    type Game = zonal_proryv::Game;
-
-    fn starts() -> Vec<&'static str> {
-        vec!["startpos"]
-    }
-    fn rules(_: &Self::Position) -> Self::Rules {
-        zonal_proryv::play::Proryv::default()
-    }
-    fn start(name: &str) -> Option<Self::Position> {
-        (name == "startpos").then(zonal_proryv::Position::startpos)
-    }
-    fn parse_position(text: &str) -> Result<Self::Position, String> {
-        text.parse()
-            .map_err(|e: zonal_proryv::PositionError| e.to_string())
-    }
-    fn side(pos: &Self::Position) -> Side {
-        pos.side_to_move()
-    }
-    fn new_game(start: Self::Position) -> Self::Game {
-        zonal_proryv::Game::new(start)
-    }
-    fn play_text(game: &mut Self::Game, text: &str) -> Result<(), String> {
-        game.play(text).map(|_| ()).map_err(|e| e.to_string())
-    }
-    fn current(game: &Self::Game) -> Self::Position {
-        *game.position()
-    }
-    fn end(game: &Self::Game) -> Option<String> {
-        game.end().map(|e| e.to_string())
-    }
-    fn piece_name(pos: &Self::Position, sq: u32) -> String {
-        zonal_proryv::zones::piece_name(pos, sq).to_string()
-    }
-    fn eval_terms(pos: &Self::Position) -> Vec<(&'static str, i32)> {
-        zonal_proryv::play::Proryv::default().terms(pos)
-    }
-}
-
 /// `zonal engine --game G` for a game of the generic commands, on stdin and stdout.
 pub fn run_cli<G>() -> Result<(), CliError>
 where
@@ -199,7 +150,7 @@ where
 
 /// `zonal engine --game proryv`, on stdin and stdout.
 pub fn run_proryv() -> Result<(), CliError> {
-    run_stdio::<ProryvEngine>()
+    run_cli::<super::proryv_game::Proryv>()
 }
 
 fn run_stdio<G: EngineGame>() -> Result<(), CliError> {
@@ -768,29 +719,6 @@ impl<G: CliGame> MatchGame for G {
     }
     fn key(pos: &G::Position) -> u64 {
         G::rules(pos).key(pos)
-    }
-}
-
-impl MatchGame for ProryvEngine {
-    type Position = zonal_proryv::Position;
-    type Game = zonal_proryv::Game;
-    fn new_game(start: Self::Position) -> Self::Game {
-        <ProryvEngine as EngineGame>::new_game(start)
-    }
-    fn current(game: &Self::Game) -> Self::Position {
-        *game.position()
-    }
-    fn side(pos: &Self::Position) -> Side {
-        pos.side_to_move()
-    }
-    fn play_text(game: &mut Self::Game, text: &str) -> Result<(), String> {
-        <ProryvEngine as EngineGame>::play_text(game, text)
-    }
-    fn over(game: &Self::Game) -> bool {
-        game.end().is_some()
-    }
-    fn key(pos: &Self::Position) -> u64 {
-        zonal_proryv::play::Proryv::default().key(pos)
     }
 }
 

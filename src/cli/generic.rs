@@ -43,6 +43,11 @@ pub trait CliGame: 'static {
     const HORIZON: i32 = 4;
     /// Words a game record may end with instead of a move (e.g. a loss on time).
     const RECORD_ENDS: &'static [&'static str] = &[];
+    /// The position file a match plays when `--openings` is not given (`None`: 16 random
+    /// openings of 4 plies from the first start).
+    const OPENINGS: Option<&'static str> = None;
+    /// The evaluation's weights a match player may set (`rook=60`), by name.
+    const WEIGHTS: &'static [&'static str] = &[];
     /// A position.
     type Position: Copy + Display + Send + Sync;
     /// A move.
@@ -56,6 +61,11 @@ pub trait CliGame: 'static {
 
     /// The search's rules for positions like `pos`.
     fn rules(pos: &Self::Position) -> Self::Rules;
+    /// Sets the evaluation weight `key` (one of [`CliGame::WEIGHTS`]) to `value` (cp); false
+    /// for a key the game does not have.
+    fn set_weight(_rules: &mut Self::Rules, _key: &str, _value: i32) -> bool {
+        false
+    }
     /// The start position a name of [`CliGame::STARTS`] gives.
     fn start(name: &str) -> Option<Self::Position>;
     /// A position string.
@@ -105,6 +115,7 @@ pub trait CliGame: 'static {
     /// The zone-guided search at `horizon` (the core's [`ZoneNarrowing`]) at the nodes fewer
     /// than `plies` plies from the root; deeper nodes search every move.
     fn guided(
+        rules: &Self::Rules,
         pos: &Self::Position,
         history: &[u64],
         limits: &Limits,
@@ -117,7 +128,7 @@ pub trait CliGame: 'static {
             horizon,
             plies,
         };
-        search_narrowed(&Self::rules(pos), &narrowing, pos, history, limits)
+        search_narrowed(rules, &narrowing, pos, history, limits)
     }
 }
 
@@ -494,7 +505,14 @@ impl Mode {
             (search(&G::rules(pos), pos, &[], &self.limits), "full-width")
         } else {
             (
-                G::guided(pos, &[], &self.limits, self.horizon, usize::MAX),
+                G::guided(
+                    &G::rules(pos),
+                    pos,
+                    &[],
+                    &self.limits,
+                    self.horizon,
+                    usize::MAX,
+                ),
                 "zone-guided",
             )
         }
@@ -681,11 +699,13 @@ pub(super) struct Player {
     plies: usize,
     /// An external engine's command line (`--cmd1`/`--cmd2`): it plays instead of the search.
     pub(super) command: Option<String>,
+    /// Evaluation weights set by the spec ([`CliGame::WEIGHTS`]), in the order given.
+    weights: Vec<(&'static str, i32)>,
 }
 
 impl Player {
-    /// Reads `key=value,...` (keys depth, nodes, movetime, mode = zones | full, horizon, plies)
-    /// over the match's own limits.
+    /// Reads `key=value,...` (keys depth, nodes, movetime, mode = zones | full, horizon, plies,
+    /// and the game's evaluation weights) over the match's own limits.
     pub(super) fn parse<G: CliGame>(spec: &str, base: &Limits) -> Result<Player, CliError> {
         let mut p = Player {
             limits: *base,
@@ -693,11 +713,13 @@ impl Player {
             horizon: G::HORIZON,
             plies: usize::MAX,
             command: None,
+            weights: Vec::new(),
         };
+        let weights: String = G::WEIGHTS.iter().map(|w| format!(", {w}")).collect();
         for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let bad = |why: &str| {
                 CliError::input(format!(
-                    "{}: player {:?}: {why} (keys: depth, nodes, movetime, mode=zones|full, horizon, plies; e.g. mode=full,depth=4)",
+                    "{}: player {:?}: {why} (keys: depth, nodes, movetime, mode=zones|full, horizon, plies{weights}; e.g. mode=full,depth=4)",
                     G::NAME,
                     zonal::excerpt::excerpt(spec)
                 ))
@@ -726,7 +748,20 @@ impl Player {
                         _ => return Err(bad(&format!("mode {value:?}: zones or full"))),
                     }
                 }
-                other => return Err(bad(&format!("unknown key {other:?}"))),
+                other => match G::WEIGHTS.iter().find(|&&w| w == other) {
+                    Some(&weight) => {
+                        let n = value
+                            .parse::<i32>()
+                            .ok()
+                            .filter(|n| n.abs() <= 100_000)
+                            .ok_or_else(|| {
+                                bad(&format!("{key}={value:?}: a whole number within ±100000"))
+                            })?;
+                        p.weights.retain(|w| w.0 != weight);
+                        p.weights.push((weight, n));
+                    }
+                    None => return Err(bad(&format!("unknown key {other:?}"))),
+                },
             }
         }
         if p.limits.depth.is_none() && p.limits.nodes.is_none() && p.limits.movetime_ms.is_none() {
@@ -758,14 +793,23 @@ impl Player {
         if let Some(ms) = self.limits.movetime_ms {
             let _ = write!(s, ",movetime={ms}");
         }
+        for (key, value) in &self.weights {
+            let _ = write!(s, ",{key}={value}");
+        }
         s
     }
 
     pub(super) fn choose<G: CliGame>(&self, pos: &G::Position, history: &[u64]) -> Option<G::Move> {
+        let mut rules = G::rules(pos);
+        for &(key, value) in &self.weights {
+            // Every key was checked against `G::WEIGHTS` when the spec was read.
+            let known = G::set_weight(&mut rules, key, value);
+            debug_assert!(known, "{key}");
+        }
         if self.full {
-            search(&G::rules(pos), pos, history, &self.limits).best
+            search(&rules, pos, history, &self.limits).best
         } else {
-            G::guided(pos, history, &self.limits, self.horizon, self.plies).best
+            G::guided(&rules, pos, history, &self.limits, self.horizon, self.plies).best
         }
     }
 }
@@ -807,7 +851,7 @@ fn random_openings<G: CliGame>(start: G::Position, count: usize, plies: usize) -
     out
 }
 
-fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
+pub(super) fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
     if args.clock.is_some() || args.sprt.is_some() {
         return Err(CliError::input(format!(
             "{}: --clock and --sprt are not available for this game yet; use --movetime, --nodes or --depth",
@@ -828,16 +872,24 @@ fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
         player(&args.engine1, &args.cmd1)?,
         player(&args.engine2, &args.cmd2)?,
     ];
-    // The default (chess-t1's file) or a start's name: 16 random 4-ply openings from that start.
-    let named = if args.openings == std::path::Path::new("positions/openings.t1") {
+    // The default (chess-t1's file): the game's own openings file, or 16 random 4-ply openings
+    // from its first start; a start's name: 16 random 4-ply openings from that start.
+    let chess_default = args.openings == std::path::Path::new("positions/openings.t1");
+    let openings_file = match G::OPENINGS {
+        Some(file) if chess_default => std::path::PathBuf::from(file),
+        _ => args.openings.clone(),
+    };
+    let named = if chess_default && G::OPENINGS.is_none() {
         G::STARTS.first().and_then(|s| G::start(s.0))
+    } else if chess_default {
+        None
     } else {
         args.openings.to_str().and_then(G::start)
     };
     let openings: Vec<G::Position> = if let Some(start) = named {
         random_openings::<G>(start, 16, 4)
     } else {
-        let path = &args.openings;
+        let path = &openings_file;
         let text = std::fs::read_to_string(path).map_err(|e| {
             CliError::input(format!(
                 "--openings: {}: cannot read the file: {e}",
@@ -854,7 +906,7 @@ fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
         return Err(CliError::input(format!(
             "{}: --openings {}: no positions",
             G::NAME,
-            args.openings.display()
+            openings_file.display()
         )));
     }
     let mut games_file = match &args.out {
@@ -1278,4 +1330,33 @@ fn zones_dot<G: CliGame>(pos: &G::Position, built: &Built) -> String {
     }
     out.push_str("}\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::CliGame;
+
+    /// Every weight a match player may name is one the game sets; other names are refused.
+    fn weights_are_the_games<G: CliGame>() {
+        let start = G::STARTS
+            .first()
+            .and_then(|s| G::start(s.0))
+            .expect("a start");
+        for key in G::WEIGHTS {
+            assert!(
+                G::set_weight(&mut G::rules(&start), key, 7),
+                "{}: {key}",
+                G::ID
+            );
+        }
+        assert!(!G::set_weight(&mut G::rules(&start), "colour", 7));
+    }
+
+    #[test]
+    fn match_players_set_the_games_own_weights() {
+        weights_are_the_games::<crate::cli::proryv_game::Proryv>();
+        weights_are_the_games::<crate::cli::hnefatafl::Hnefatafl>();
+        weights_are_the_games::<crate::cli::jungle::Jungle>();
+        assert_eq!(crate::cli::proryv_game::Proryv::WEIGHTS.len(), 4);
+    }
 }

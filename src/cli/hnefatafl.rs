@@ -43,8 +43,37 @@ impl CliGame for Hnefatafl {
     type Zones = Tafl;
     type Game = Game;
 
+    const WEIGHTS: &'static [&'static str] = &[
+        "attacker",
+        "defender",
+        "corner_in_1",
+        "corner_unstoppable",
+        "corner_in_2",
+        "attacker_next_to_king",
+        "attacker_near_king",
+        "king_mobility",
+        "tempo",
+    ];
+
     fn rules(pos: &Position) -> Rules {
         Rules::new(pos.rules())
+    }
+
+    fn set_weight(rules: &mut Rules, key: &str, value: i32) -> bool {
+        let w = &mut rules.weights;
+        match key {
+            "attacker" => w.attacker = value,
+            "defender" => w.defender = value,
+            "corner_in_1" => w.corner_in_1 = value,
+            "corner_unstoppable" => w.corner_unstoppable = value,
+            "corner_in_2" => w.corner_in_2 = value,
+            "attacker_next_to_king" => w.attacker_next_to_king = value,
+            "attacker_near_king" => w.attacker_near_king = value,
+            "king_mobility" => w.king_mobility = value,
+            "tempo" => w.tempo = value,
+            _ => return false,
+        }
+        true
     }
 
     fn start(name: &str) -> Option<Position> {

@@ -30,8 +30,22 @@ impl CliGame for Jungle {
     type Zones = zones::Jungle;
     type Game = Game;
 
+    const WEIGHTS: &'static [&'static str] = &["advance", "guard", "rat_in_water", "path"];
+
     fn rules(_pos: &Position) -> zonal_jungle::Jungle {
         zonal_jungle::Jungle::default()
+    }
+
+    fn set_weight(rules: &mut zonal_jungle::Jungle, key: &str, value: i32) -> bool {
+        let w = &mut rules.weights;
+        match key {
+            "advance" => w.advance = value,
+            "guard" => w.guard = value,
+            "rat_in_water" => w.rat_in_water = value,
+            "path" => w.path = value,
+            _ => return false,
+        }
+        true
     }
 
     fn start(name: &str) -> Option<Position> {

@@ -222,7 +222,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 }
             }
         }
-        Command::Match(args) => super::proryv_match::match_cmd(&args),
+        Command::Match(args) => super::generic::match_cmd::<super::proryv_game::Proryv>(&args),
         Command::Engine => super::game_engine::run_proryv(),
         Command::Bench { quick, json } => {
             let report = crate::bench_proryv::run(quick);
@@ -321,7 +321,7 @@ struct Suite {
     nodes: u64,
 }
 
-fn side_name(side: Side) -> &'static str {
+pub(super) fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "white",
         Side::Black => "black",
@@ -416,7 +416,7 @@ fn play(start: &Position, plies: &[String], json: bool) -> Result<(), CliError> 
 }
 
 /// The board as text, rank 8 on top; `+` marks the corner squares no rook may stand on.
-fn diagram(pos: &Position) -> String {
+pub(super) fn diagram(pos: &Position) -> String {
     use zonal_proryv::geometry::{CORNERS, bit};
     let mut out = String::new();
     for rank in (0..8u8).rev() {

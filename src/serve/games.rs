@@ -8,7 +8,7 @@
 //! file names.
 
 use super::ApiError;
-use crate::cli::game_engine::{self, EngineGame, ProryvEngine, Zoned};
+use crate::cli::game_engine::{self, EngineGame, Zoned};
 use crate::cli::generic::{self, CliGame};
 use crate::cli::reason::{Explainer, Words};
 use serde::Serialize;
@@ -650,7 +650,7 @@ impl Board for ProryvBoard {
     }
 
     fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
-        core_analysis::<ProryvEngine>(position, moves)
+        core_analysis::<Zoned<crate::cli::proryv_game::Proryv>>(position, moves)
     }
 }
 
