@@ -3,6 +3,9 @@
 //! instead of hanging), each move it gives replayed with the game's own rules; and `zonal match
 //! --cmd1` playing the engine against a built-in player.
 
+mod common;
+
+use common::{zonal, zonal_with_input};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
@@ -348,19 +351,10 @@ fn bad_input_is_answered_and_the_engine_goes_on() {
 #[test]
 fn the_end_of_the_input_ends_the_session() {
     for case in &CASES {
-        let out = Command::new(env!("CARGO_BIN_EXE_zonal"))
-            .args(["--game", case.game, "engine"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .and_then(|mut child| {
-                let mut stdin = child.stdin.take().expect("stdin");
-                stdin.write_all(b"isready\ngo depth 1\n")?;
-                drop(stdin);
-                child.wait_with_output()
-            })
-            .expect("run the engine");
+        let out = zonal_with_input(
+            &["--game", case.game, "engine"],
+            Some(b"isready\ngo depth 1\n"),
+        );
         assert!(out.status.success(), "{}", case.game);
         let text = String::from_utf8(out.stdout).expect("utf-8");
         let lines: Vec<&str> = text.lines().collect();
@@ -376,28 +370,22 @@ fn the_end_of_the_input_ends_the_session() {
 
 /// `zonal match` with the engine as an external player, as JSON.
 fn match_json(game: &str, cmd1: &str) -> serde_json::Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_zonal"))
-        .args(["--game", game, "match", "--cmd1", cmd1])
-        .args([
-            "--engine2",
-            if game == "proryv" {
-                "tempo=20"
-            } else {
-                "mode=full"
-            },
-        ])
-        .args([
-            "--depth",
-            "1",
-            "--games",
-            "2",
-            "--max-plies",
-            "40",
-            "--json",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run zonal match");
+    let out = zonal(&[
+        "--game",
+        game,
+        "match",
+        "--cmd1",
+        cmd1,
+        "--engine2",
+        "mode=full",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--max-plies",
+        "40",
+        "--json",
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -441,11 +429,19 @@ fn match_plays_the_engine_as_an_external_player() {
 
 #[test]
 fn match_refuses_an_engine_that_does_not_start() {
-    let out = Command::new(env!("CARGO_BIN_EXE_zonal"))
-        .args(["--game", "jungle", "match", "--cmd1", "/nonexistent/engine"])
-        .args(["--engine2", "mode=full", "--depth", "1", "--games", "2"])
-        .output()
-        .expect("run zonal match");
+    let out = zonal(&[
+        "--game",
+        "jungle",
+        "match",
+        "--cmd1",
+        "/nonexistent/engine",
+        "--engine2",
+        "mode=full",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot start engine"), "{err}");

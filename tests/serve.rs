@@ -3,13 +3,13 @@
 //! analysis streamed as server-sent events and stoppable, and a bounded load test of `moves`
 //! under 50 concurrent clients (its latency percentiles are printed).
 
+mod common;
 mod serve_support;
 
 use serde_json::{Value, json};
 use serve_support::{Conn, Server, encode, http, post};
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
-use std::process::Command;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -32,10 +32,7 @@ const GAMES: [(&str, &str, &str); 6] = [
 
 /// The CLI's stdout for `args`.
 fn cli(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_zonal"))
-        .args(args)
-        .output()
-        .expect("zonal runs");
+    let out = common::zonal(args);
     assert!(
         out.status.success(),
         "zonal {args:?}: {}",

@@ -18,11 +18,11 @@
 
 use crate::exchange::{self, Material, WIN};
 use crate::force::ForceMap;
+use crate::force::units;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::player::{Kind, Player, PlayerSpec};
 use crate::position::{Position, Status};
-use crate::report::units;
 use crate::rules::{Aim, ChessT1};
 use crate::search::{self, Limits, Mode, Motive, proven};
 use crate::square::{Color, Square};

@@ -386,11 +386,9 @@ mod tests {
 
     #[test]
     fn diagonal_is_symmetric_and_origins_invert_reach() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut rng = zonal_core::rng::Rng::new(0x1234_5678_9abc_def1);
         for _ in 0..200 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let occ = Bitboard(seed & seed.rotate_left(17));
             for kind in PieceKind::ALL {
                 for color in Color::ALL {
@@ -444,11 +442,9 @@ mod tests {
     }
     #[test]
     fn set_wise_steps_are_the_tables() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut rng = zonal_core::rng::Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..300 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = rng.next_u64();
             let set = Bitboard(seed & seed.rotate_left(29));
             let occ = Bitboard(seed.rotate_left(7) & seed.rotate_left(41));
             let union = |table: &[Bitboard; 64]| {

@@ -6,31 +6,10 @@
 mod reference;
 
 use reference::{End, Mv, Pos, RefGame, perft as ref_perft};
+use zonal_core::rng::Rng;
 use zonal_hnefatafl::{
     DEFENDERS, Game, Move, Outcome, Position, Ruleset, divide, perft, square_name,
 };
-
-/// A small xorshift64 generator with fixed seeds: the random games are the same on every run.
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> Self {
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn fast(text: &str) -> Position {
     text.parse()
@@ -157,7 +136,7 @@ fn compare(r: &Pos, f: &Position, seen: &mut Seen) -> Vec<Mv> {
 /// Plays a random game from `text`, comparing every position, every move from it and the game's
 /// end (repetition included) after every move. Moves that capture or end the game are preferred
 /// half of the time so that the special rules come up.
-fn random_game(text: &str, rng: &mut XorShift, plies: usize, seen: &mut Seen) {
+fn random_game(text: &str, rng: &mut Rng, plies: usize, seen: &mut Seen) {
     let mut history: Vec<Mv> = Vec::new();
     // Some games shuffle back and forth so that repetitions come up.
     let shuffle = rng.below(4) == 0;
@@ -213,7 +192,7 @@ fn random_game(text: &str, rng: &mut XorShift, plies: usize, seen: &mut Seen) {
 
 /// A random legal position string: `density` in 1..=4 sets how full the board is; pieces gather
 /// around the king half of the time.
-fn random_position(rules: Ruleset, rng: &mut XorShift) -> String {
+fn random_position(rules: Ruleset, rng: &mut Rng) -> String {
     let n = rules.size() as i32;
     let c = n / 2;
     loop {
@@ -303,7 +282,7 @@ fn random_position(rules: Ruleset, rng: &mut XorShift) -> String {
 
 /// A position with a row of one side's pieces along an edge, the other side's pieces in front
 /// of it and on one end, and a piece of the other side that may close the row: shieldwalls.
-fn shieldwall_position(rules: Ruleset, rng: &mut XorShift) -> String {
+fn shieldwall_position(rules: Ruleset, rng: &mut Rng) -> String {
     let n = rules.size() as i32;
     let mut cells = vec!['.'; (n * n) as usize];
     // Build along rank 1, then turn the board.
@@ -486,7 +465,7 @@ fn perft_agrees_from_the_examples() {
 #[test]
 fn random_games_from_the_starts_agree() {
     let mut seen = Seen::default();
-    let mut rng = XorShift::new(1);
+    let mut rng = Rng::new(1);
     for rules in Ruleset::ALL {
         for _ in 0..12 {
             random_game(rules.start_string(), &mut rng, 160, &mut seen);
@@ -500,7 +479,7 @@ fn random_games_from_the_starts_agree() {
 #[test]
 fn random_games_from_random_positions_agree() {
     let mut seen = Seen::default();
-    let mut rng = XorShift::new(2);
+    let mut rng = Rng::new(2);
     for rules in Ruleset::ALL {
         for _ in 0..300 {
             let text = if rng.below(5) == 0 {
@@ -530,7 +509,7 @@ fn random_games_from_random_positions_agree() {
 
 #[test]
 fn both_parsers_agree_on_random_strings() {
-    let mut rng = XorShift::new(3);
+    let mut rng = Rng::new(3);
     for rules in Ruleset::ALL {
         for _ in 0..300 {
             let text = random_position(rules, &mut rng);

@@ -7,6 +7,7 @@ mod reference;
 
 use reference::{Mv, Over, Pos, perft as ref_perft};
 use std::collections::HashMap;
+use zonal_core::rng::Rng;
 use zonal_jungle::{
     Animal, End, Game, Move, Outcome, Position, QUIET_LIMIT, Side, geometry, perft,
 };
@@ -161,31 +162,9 @@ fn perft_from_busy_middle_games() {
 // ---------------------------------------------------------------------------
 // 2. Random games.
 
-/// A small xorshift64 generator with fixed seeds: the games are the same on every run.
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> Self {
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A random valid position: a few animals a side on squares they may stand on, rats often in
 /// the water, lions and tigers often on the banks.
-fn random_position(rng: &mut XorShift) -> String {
+fn random_position(rng: &mut Rng) -> String {
     let mut board = [[None::<char>; 7]; 9];
     let banks: Vec<u8> = (0..63u8)
         .filter(|&s| geometry::JUMP_FROM & geometry::bit(s) != 0)
@@ -287,7 +266,7 @@ fn reference_end(pos: &Pos, history: &HashMap<String, u32>) -> Option<String> {
     None
 }
 
-fn play_game(start: &str, rng: &mut XorShift, greedy: bool, seen: &mut Seen) {
+fn play_game(start: &str, rng: &mut Rng, greedy: bool, seen: &mut Seen) {
     let mut r = reference(start);
     let mut game = Game::new(fast(start));
     let mut history: HashMap<String, u32> = HashMap::new();
@@ -371,17 +350,17 @@ fn play_game(start: &str, rng: &mut XorShift, greedy: bool, seen: &mut Seen) {
 fn random_games_agree() {
     let mut seen = Seen::default();
     for seed in 0..120u64 {
-        let mut rng = XorShift::new(seed);
+        let mut rng = Rng::new(seed);
         play_game(START, &mut rng, seed % 2 == 0, &mut seen);
     }
     for seed in 0..1500u64 {
-        let mut rng = XorShift::new(1_000 + seed);
+        let mut rng = Rng::new(1_000 + seed);
         let start = random_position(&mut rng);
         play_game(&start, &mut rng, seed % 3 != 0, &mut seen);
     }
     for text in EXAMPLES {
         for seed in 0..5u64 {
-            let mut rng = XorShift::new(50_000 + seed);
+            let mut rng = Rng::new(50_000 + seed);
             play_game(text, &mut rng, seed % 2 == 0, &mut seen);
         }
     }
@@ -389,7 +368,7 @@ fn random_games_agree() {
     // the rat if the lion steps to g2.
     for text in ["cL5/7/W6/7/7/7/7/7/7 w", "7/7/7/7/7/7/7/4L2/4pDr w 0 9"] {
         for seed in 0..40u64 {
-            let mut rng = XorShift::new(90_000 + seed);
+            let mut rng = Rng::new(90_000 + seed);
             play_game(text, &mut rng, false, &mut seen);
         }
     }

@@ -77,7 +77,7 @@ proptest! {
 
 #[test]
 fn random_legal_positions_read_back() {
-    let mut x: u64 = 0x1234_5678_9abc_def1;
+    let mut rng = zonal_core::rng::Rng::new(0x1234_5678_9abc_def1);
     for _ in 0..200 {
         let mut pos = Position::startpos();
         for _ in 0..60 {
@@ -85,10 +85,7 @@ fn random_legal_positions_read_back() {
             if moves.is_empty() {
                 break;
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            pos = pos.play(&moves[(x % moves.len() as u64) as usize]);
+            pos = pos.play(&moves[rng.below(moves.len())]);
             check_position(&pos.to_string());
         }
     }

@@ -5,35 +5,13 @@
 mod reference;
 
 use reference::{Pos, perft as ref_perft, perft_detail};
+use zonal_core::rng::Rng;
 use zonal_proryv::{Ply, Position};
 
 const START: &str = "7k/8/8/8/8/8/8/K7 w 8:8 0 1";
 const T1: &str = "7k/5R2/3rrR2/2r1RK2/3r1R2/2r3R1/8/8 w 0:0 0 30";
 const T2: &str = "5r2/5r2/R3rk2/R3R3/1R2R3/R2K4/2r5/2R1rrr1 w 0:0 5 24";
 const T3: &str = "rr1R4/2r5/5k2/7r/2RKR2r/1R1R4/4R3/2R3r1 w 0:0 21 24";
-
-/// A small xorshift64 generator with fixed seeds: the random games are the
-/// same on every run.
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> Self {
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn fast(text: &str) -> Position {
     text.parse()
@@ -448,7 +426,7 @@ fn examples_match_spec() {
 /// go to plies that make things happen (captures, removals, drops into
 /// crowded places, King steps towards the target) so that the rare rules get
 /// exercised too.
-fn choose(r: &Pos, plies: &[reference::Ply], rng: &mut XorShift, biased: bool) -> usize {
+fn choose(r: &Pos, plies: &[reference::Ply], rng: &mut Rng, biased: bool) -> usize {
     if biased && rng.below(2) == 0 {
         let me = r.white_to_move;
         let goal = reference::target(me);
@@ -494,7 +472,7 @@ fn play_game(
     biased: bool,
     stats: &mut [u64; 6],
 ) -> Result<Vec<Pos>, String> {
-    let mut rng = XorShift::new(seed);
+    let mut rng = Rng::new(seed);
     let mut r = Pos::parse(start);
     let mut f = fast(start);
     let mut visited = Vec::new();
@@ -572,7 +550,7 @@ fn random_games_agree() {
 fn random_positions_perft_agree() {
     let mut stats = [0u64; 6];
     let mut picked = Vec::new();
-    let mut rng = XorShift::new(77);
+    let mut rng = Rng::new(77);
     for (k, &(start, _)) in GAME_STARTS.iter().enumerate() {
         for g in 0..5u64 {
             let seed = 50_000 + 100 * k as u64 + g;

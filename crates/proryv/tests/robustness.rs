@@ -74,7 +74,7 @@ proptest! {
 
 #[test]
 fn random_legal_positions_read_back() {
-    let mut x: u64 = 0x1234_5678_9abc_def1;
+    let mut rng = zonal_core::rng::Rng::new(0x1234_5678_9abc_def1);
     for _ in 0..200 {
         let mut pos = Position::startpos();
         for _ in 0..40 {
@@ -82,10 +82,7 @@ fn random_legal_positions_read_back() {
             if plies.is_empty() {
                 break;
             }
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            pos = pos.play(&plies[(x % plies.len() as u64) as usize]);
+            pos = pos.play(&plies[rng.below(plies.len())]);
             check_position(&pos.to_string());
         }
     }

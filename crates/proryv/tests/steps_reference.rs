@@ -3,6 +3,7 @@
 
 use std::collections::VecDeque;
 use zonal_board::{Shape, Side};
+use zonal_core::rng::Rng;
 use zonal_core::{Bundle, DistanceMap};
 use zonal_proryv::Position;
 use zonal_proryv::steps::PieceSteps;
@@ -109,20 +110,9 @@ fn plain_bfs(b: &[[char; 8]; 8], piece: char, f: i32, r: i32) -> ([Option<u32>; 
     (dist, ways)
 }
 
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 #[test]
 fn set_wise_maps_equal_the_plain_search() {
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let mut checked = 0;
     for _game in 0..40 {
         let mut pos = Position::startpos();
