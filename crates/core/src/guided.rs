@@ -1,12 +1,19 @@
 //! The zone-guided search of any game (docs/zones.md §5): at each node near the root the
 //! projection is built and only the moves it names are searched — the first steps of the side to
 //! move's own roots (every shortest trajectory's first square), of its negations of the other
-//! side's zones (below the root only the urgent ones: those that stop the root by themselves and
-//! have no move to spare), of its answers to the negations of its own zones, and the tactical
-//! moves (the game's captures). Deeper nodes, and nodes without zones, search every move.
+//! side's zones (of every shortest trajectory's negations, [`Zone::other_ways`]; below the root
+//! only the urgent ones: those that stop the root by themselves and have no move to spare), of
+//! its answers to the negations of its own zones, and the tactical moves (the game's captures).
+//! Deeper nodes, and nodes without zones, search every move.
+//!
+//! Below the root the projection looks no further than the search: with `r` plies left its
+//! horizon is at most `r + 1` half-moves (the plies searched, and the quiescence search's first
+//! ply, where a tactical move completes a zone; a move after a stand pat is not forced).
+//! Where that horizon names nothing, the full one is used.
 //!
 //! [`search_narrowed`](crate::search::search_narrowed) keeps the narrowing honest: where the
-//! narrowed tree reports a loss, a full-width search decides.
+//! narrowed tree reports a loss, a full-width search decides; where the root's opponent's kept
+//! moves all lose, its other moves are searched too.
 
 use crate::distance::Bundle;
 use crate::search::{Narrowing, Rules};
@@ -30,6 +37,12 @@ pub struct ZoneNarrowing<'a, Z> {
     pub horizon: i32,
     /// Nodes this many plies from the root and deeper search every move.
     pub plies: usize,
+}
+
+/// The horizon of the projection at a node below the root with `depth` plies left to search,
+/// for a narrowing at `horizon`: at most the plies searched and the quiescence search's first.
+pub fn horizon_below_root(horizon: i32, depth: i32) -> i32 {
+    horizon.min(depth.max(0) + 1)
 }
 
 /// One step a projection names: the piece on `from` (or a piece entering, `None`) moving to
@@ -63,6 +76,7 @@ impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
                 named.extend(
                     zone.negations
                         .iter()
+                        .chain(&zone.other_ways)
                         .filter(|n| ply == 0 || (n.stops && n.path.len() as i32 > n.budget))
                         .filter_map(first_step),
                 );
@@ -98,12 +112,44 @@ where
     Z: ZoneGame<Position = R::Position>,
 {
     fn narrow(&self, rules: &R, pos: &R::Position, ply: usize, moves: &mut Vec<R::Move>) {
+        self.keep_named(rules, pos, ply, self.horizon, moves);
+    }
+
+    fn narrow_at(
+        &self,
+        rules: &R,
+        pos: &R::Position,
+        ply: usize,
+        depth: i32,
+        moves: &mut Vec<R::Move>,
+    ) {
+        let horizon = horizon_below_root(self.horizon, depth);
+        self.keep_named(rules, pos, ply, horizon, moves);
+    }
+}
+
+impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
+    /// Keeps the moves the projection at `horizon` names (at the full horizon if that one
+    /// names none) and the tactical moves.
+    fn keep_named<R>(
+        &self,
+        rules: &R,
+        pos: &R::Position,
+        ply: usize,
+        horizon: i32,
+        moves: &mut Vec<R::Move>,
+    ) where
+        R: MoveSquares,
+        Z: ZoneGame<Position = R::Position>,
+    {
         if ply >= self.plies || !self.game.has_zones(pos) || moves.len() <= 1 {
             return;
         }
         let us = self.game.to_move(pos);
-        let built = build(self.game, pos, self.horizon);
-        let named = self.named(pos, us, &built, ply);
+        let mut named = self.named(pos, us, &build(self.game, pos, horizon), ply);
+        if named.is_empty() && horizon < self.horizon {
+            named = self.named(pos, us, &build(self.game, pos, self.horizon), ply);
+        }
         let mut tactical = Vec::new();
         rules.tactical_moves(pos, &mut tactical);
         let kept: Vec<R::Move> = moves

@@ -63,6 +63,20 @@ pub trait Narrowing<R: Rules> {
     /// Keeps in `moves` (the legal moves of `pos`, `ply` plies from the root, in generation
     /// order) the ones to search. A narrowing that would keep none must keep them all.
     fn narrow(&self, rules: &R, pos: &R::Position, ply: usize, moves: &mut Vec<R::Move>);
+    /// [`Narrowing::narrow`] at a node below the root with `depth` plies left to search
+    /// (after them, the quiescence search): a narrowing need look no further ahead than the
+    /// search does. By default the depth is not used.
+    fn narrow_at(
+        &self,
+        rules: &R,
+        pos: &R::Position,
+        ply: usize,
+        depth: i32,
+        moves: &mut Vec<R::Move>,
+    ) {
+        let _ = depth;
+        self.narrow(rules, pos, ply, moves);
+    }
 }
 
 /// Every legal move at every node.
@@ -254,10 +268,38 @@ impl<R: Rules, N: Narrowing<R>> Searcher<'_, R, N> {
         (key as usize) & (TABLE_SLOTS - 1)
     }
 
-    fn ordered(&self, pos: &R::Position, ply: usize, tt_move: Option<R::Move>) -> Vec<R::Move> {
-        let mut moves = Vec::with_capacity(48);
-        self.rules.moves(pos, &mut moves);
-        self.narrowing.narrow(self.rules, pos, ply, &mut moves);
+    /// The moves of `pos` to search, best first, and how many of them the narrowing kept. At
+    /// the nodes of the root's opponent (odd plies) the moves it left out follow, ordered too:
+    /// they are searched only where the kept ones all lose ([`Searcher::negamax`]).
+    fn ordered(
+        &self,
+        pos: &R::Position,
+        ply: usize,
+        depth: i32,
+        tt_move: Option<R::Move>,
+    ) -> (Vec<R::Move>, usize) {
+        let mut kept = Vec::with_capacity(48);
+        self.rules.moves(pos, &mut kept);
+        let all = (ply % 2 == 1).then(|| kept.clone());
+        self.narrowing
+            .narrow_at(self.rules, pos, ply, depth, &mut kept);
+        let count = kept.len();
+        let mut out = self.sorted(pos, ply, tt_move, kept);
+        if let Some(all) = all.filter(|all| count < all.len()) {
+            let rest: Vec<R::Move> = all.into_iter().filter(|m| !out.contains(m)).collect();
+            out.extend(self.sorted(pos, ply, tt_move, rest));
+        }
+        (out, count)
+    }
+
+    /// `moves` best first: the table's move, the killers, then by [`Rules::order_hint`].
+    fn sorted(
+        &self,
+        pos: &R::Position,
+        ply: usize,
+        tt_move: Option<R::Move>,
+        moves: Vec<R::Move>,
+    ) -> Vec<R::Move> {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         let mut scored: Vec<(i32, R::Move)> = moves
             .into_iter()
@@ -373,7 +415,14 @@ impl<R: Rules, N: Narrowing<R>> Searcher<'_, R, N> {
         let mut best = -WIN - 1;
         let mut best_move = None;
         let mut child_line = Vec::new();
-        for (i, mv) in self.ordered(pos, ply, tt_move).into_iter().enumerate() {
+        let (moves, kept) = self.ordered(pos, ply, depth, tt_move);
+        for (i, mv) in moves.into_iter().enumerate() {
+            if i >= kept && alpha >= -WIN_BOUND {
+                // The left-out moves of the root's opponent are searched only where its kept
+                // ones all lose and the window asks whether it is lost: a win the narrowed
+                // tree reports is then one the full tree confirms.
+                break;
+            }
             let next = self.rules.play(pos, mv);
             let irreversible = self.rules.irreversible(pos, mv, &next);
             self.path.push(self.rules.key(&next));
@@ -485,7 +534,10 @@ pub fn search<R: Rules>(
 /// [`search`] over the moves `narrowing` keeps at each node. Where the narrowed tree says the
 /// side to move is lost (or keeps no move at the root), a full-width search within the same
 /// limits decides instead, so a narrowing never reports a forced loss that the full tree
-/// refutes; the nodes of both count.
+/// refutes; the nodes of both count. Below the root the narrowing is told the plies left
+/// ([`Narrowing::narrow_at`]); at the nodes of the root's opponent whose kept moves all lose,
+/// the moves it left out are searched too (where the window asks), so a reported win is one
+/// the full tree confirms as well.
 pub fn search_narrowed<R: Rules, N: Narrowing<R>>(
     rules: &R,
     narrowing: &N,
@@ -775,6 +827,78 @@ mod tests {
                 assert_eq!(plies as usize, r.line.len(), "{heap}: {:?}", r.line);
             }
         }
+    }
+
+    /// A narrowing that keeps only "take one stone" for the root's opponent (odd plies) and
+    /// records the plies and depths it is asked at.
+    struct TakeOne {
+        asked: std::cell::RefCell<Vec<(usize, i32)>>,
+    }
+
+    impl Narrowing<Nim> for TakeOne {
+        fn narrow(&self, _: &Nim, _: &(u32, u8), ply: usize, moves: &mut Vec<u32>) {
+            if ply % 2 == 1 {
+                moves.retain(|&m| m == 1);
+            }
+        }
+        fn narrow_at(
+            &self,
+            rules: &Nim,
+            pos: &(u32, u8),
+            ply: usize,
+            depth: i32,
+            moves: &mut Vec<u32>,
+        ) {
+            self.asked.borrow_mut().push((ply, depth));
+            self.narrow(rules, pos, ply, moves);
+        }
+    }
+
+    #[test]
+    fn a_narrowed_win_is_checked_against_the_left_out_defences() {
+        // Heap 4 is lost for the side to move. Kept to "take one", the opponent seems lost after
+        // 4 -> 3 (3 -> 2, and the root side takes both); its left-out "take three" wins, and
+        // the search tries it because its kept move loses.
+        let narrowing = TakeOne {
+            asked: std::cell::RefCell::new(Vec::new()),
+        };
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let narrowed = search_with(&Nim, &narrowing, &(4, 0), &[], &limits, &Control::default());
+        assert!(narrowed.score < -WIN_BOUND, "{narrowed:?}");
+        let r = search_narrowed(&Nim, &narrowing, &(4, 0), &[], &limits);
+        assert!(r.score < -WIN_BOUND, "{r:?}");
+        // Where the opponent's kept move does not lose, its other moves are not searched: on
+        // heap 5 the win (take one) is found with fewer nodes than the full tree's.
+        let full = search(&Nim, &(5, 0), &[], &limits);
+        let r = search_narrowed(&Nim, &narrowing, &(5, 0), &[], &limits);
+        assert_eq!((r.best, r.score), (Some(1), full.score));
+        // Below the root the narrowing is told the plies left: iteration depth minus ply.
+        narrowing.asked.borrow_mut().clear();
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        search_with(&Nim, &narrowing, &(9, 0), &[], &limits, &Control::default());
+        assert!(narrowing.asked.borrow().is_empty());
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        search_with(&Nim, &narrowing, &(9, 0), &[], &limits, &Control::default());
+        let asked = narrowing.asked.borrow();
+        assert!(
+            asked.contains(&(1, 2)) && asked.contains(&(2, 1)),
+            "{asked:?}"
+        );
+        assert!(
+            asked
+                .iter()
+                .all(|&(ply, depth)| ply >= 1 && ply as i32 + depth <= 3),
+            "{asked:?}"
+        );
     }
 
     #[test]

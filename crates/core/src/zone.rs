@@ -123,7 +123,16 @@ pub struct Zone {
     pub alternatives: u64,
     /// The first negations, in time, ordered by the square they attach to.
     pub negations: Vec<Negation>,
+    /// When the root has several shortest trajectories: the first negations of the next ones
+    /// (up to [`OTHER_WAYS`] of them) attached to squares the first one does not pass. They do
+    /// not count in [`Zone::is_open`], which judges the first trajectory; the zone-guided search
+    /// names them, since the defence against another way may be the only one.
+    pub other_ways: Vec<Negation>,
 }
+
+/// How many shortest trajectories of a root beyond the first get their first negations
+/// ([`Zone::other_ways`]).
+pub const OTHER_WAYS: usize = 3;
 
 impl Zone {
     /// Whether no negation stops the root by itself.
@@ -684,6 +693,17 @@ impl<S: SquareSet> Projection<S> {
         let root = bundle.trajectories(steps, 1).into_iter().next()?;
         let budget = RootBudget::new(h, bundle.length() as i32, plus_to_move)?;
         let negations = self.negations(game, pos, side, aim, &root, &budget, depth);
+        let mut other_ways: Vec<Negation> = Vec::new();
+        if bundle.count > 1 {
+            for way in bundle.trajectories(steps, OTHER_WAYS + 1).iter().skip(1) {
+                for n in self.negations(game, pos, side, aim, way, &budget, depth) {
+                    let known = |m: &Negation| m.from == n.from && m.attached == n.attached;
+                    if !root.contains(&n.attached) && !other_ways.iter().any(known) {
+                        other_ways.push(n);
+                    }
+                }
+            }
+        }
         Some(Zone {
             index,
             side,
@@ -691,6 +711,7 @@ impl<S: SquareSet> Projection<S> {
             root,
             alternatives: bundle.count,
             negations,
+            other_ways,
         })
     }
 

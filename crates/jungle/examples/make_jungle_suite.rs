@@ -531,6 +531,19 @@ impl<N: zonal_core::Narrowing<Jungle>> zonal_core::Narrowing<Jungle> for Countin
         let (n, b, a) = self.seen.get();
         self.seen.set((n + 1, b + before, a + moves.len() as u64));
     }
+    fn narrow_at(
+        &self,
+        rules: &Jungle,
+        pos: &Position,
+        ply: usize,
+        depth: i32,
+        moves: &mut Vec<Move>,
+    ) {
+        let before = moves.len() as u64;
+        self.inner.narrow_at(rules, pos, ply, depth, moves);
+        let (n, b, a) = self.seen.get();
+        self.seen.set((n + 1, b + before, a + moves.len() as u64));
+    }
 }
 
 fn main() -> ExitCode {

@@ -542,6 +542,33 @@ mod tests {
     }
 
     #[test]
+    fn the_other_way_to_the_den_has_its_own_negations() {
+        // Suite jungle-07: the white lion e8 enters d9 by d8 or by e9. Its first way is stopped
+        // (the lion c8 and the dog by d7 control d8); the only defence, the tiger f8-f9, stops
+        // the other one on e9 and is found among the other ways' negations.
+        let p = pos("7/2l1Lt1/5e1/E2d3/2rw3/7/2CpD2/3T3/7 b");
+        let z = zones(&p, 5);
+        let race = find(&z, Side::White, "e8", AimKind::Goal, "d9");
+        assert_eq!(race.alternatives, 2);
+        assert_eq!(race.root, vec![sq("e8"), sq("d8"), sq("d9")]);
+        assert!(race.negations.iter().all(|n| n.attached != sq("e9")));
+        let tiger = race
+            .other_ways
+            .iter()
+            .find(|n| n.from == sq("f8"))
+            .expect("the tiger f8 negates the way by e9");
+        assert_eq!(
+            (tiger.role, tiger.attached, tiger.budget, tiger.stops),
+            (Role::Control, sq("e9"), 1, true)
+        );
+        assert_eq!(tiger.path, vec![sq("f8"), sq("f9")]);
+        assert!(race.other_ways.iter().all(|n| n.attached != sq("d8")));
+        // A root with one shortest way has none.
+        let single = find(&z, Side::White, "e8", AimKind::Capture, "c8");
+        assert!(single.other_ways.is_empty());
+    }
+
+    #[test]
     fn the_way_to_the_den_runs_through_a_trap_where_a_cat_waits() {
         // The white wolf d6 needs d7-d8-d9; on d8, Black's trap, anyone takes it: the cat f8
         // reaches e8 in its one move (m(2) = 1) and stops it. The cat cannot take it on d7.

@@ -3,9 +3,11 @@
 //! names (plus captures and den entries), with fewer nodes than the full-width search at the same
 //! depth; and it never reports a forced win or loss that the full-width search refutes.
 
-use zonal_core::guided::ZoneNarrowing;
+use zonal_core::guided::{ZoneNarrowing, horizon_below_root};
 use zonal_core::rng::Rng;
-use zonal_core::{Limits, WIN_BOUND, search, search_narrowed};
+use zonal_core::{
+    Control, Limits, Narrowing, Rules, WIN_BOUND, search, search_narrowed, search_with,
+};
 use zonal_jungle::play::Jungle as Play;
 use zonal_jungle::zones::Jungle;
 use zonal_jungle::{Position, posfile};
@@ -91,9 +93,76 @@ fn the_zones_find_the_suite_moves_with_fewer_nodes() {
         "{found}/{} found",
         records.len()
     );
+    // Issue 15's target: at least ten times fewer nodes than full-width.
     assert!(
-        guided_nodes * 3 < full_nodes,
+        guided_nodes * 10 <= full_nodes,
         "guided {guided_nodes} nodes, full-width {full_nodes}"
+    );
+}
+
+#[test]
+fn below_the_root_the_projection_looks_no_further_than_the_search() {
+    let rules = Play::default();
+    let (mut at_root, mut last_ply, mut narrower) = (0, 0, 0);
+    for r in &suite() {
+        let mut legal = Vec::new();
+        rules.moves(&r.position, &mut legal);
+        let mut root = legal.clone();
+        GUIDE.narrow(&rules, &r.position, 1, &mut root);
+        // With the horizon's plies left (or more), the full horizon: the same moves.
+        for depth in [HORIZON - 1, HORIZON, 9] {
+            let mut kept = legal.clone();
+            GUIDE.narrow_at(&rules, &r.position, 1, depth, &mut kept);
+            assert_eq!(kept, root, "{:?} depth {depth}", r.id());
+        }
+        // One ply left: horizon 2 (the ply and the quiescence's first), unless it names
+        // nothing.
+        let mut kept = legal.clone();
+        GUIDE.narrow_at(&rules, &r.position, 1, 1, &mut kept);
+        assert!(kept.iter().all(|m| legal.contains(m)));
+        assert!(!kept.is_empty());
+        at_root += root.len();
+        last_ply += kept.len();
+        narrower += usize::from(kept.len() < root.len());
+    }
+    assert_eq!(horizon_below_root(HORIZON, 1), 2);
+    assert_eq!(horizon_below_root(HORIZON, 0), 1);
+    assert_eq!(horizon_below_root(HORIZON, 7), HORIZON);
+    println!("{at_root} moves kept with the full horizon, {last_ply} with one ply left");
+    assert!(narrower >= 10, "only {narrower} positions narrower");
+    assert!(last_ply < at_root, "{last_ply} vs {at_root}");
+}
+
+#[test]
+fn the_only_defence_against_the_other_way_is_named_at_the_root() {
+    // jungle-07: f8f9 meets the lion's second way to the den (by e9); the narrowed tree finds
+    // it without the full-width re-search.
+    let r = suite()
+        .into_iter()
+        .find(|r| r.id() == Some("jungle-07"))
+        .expect("jungle-07");
+    let rules = Play::default();
+    let mut moves = Vec::new();
+    rules.moves(&r.position, &mut moves);
+    GUIDE.narrow(&rules, &r.position, 0, &mut moves);
+    let f8f9 = r.position.parse_move("f8f9").expect("a legal move");
+    assert!(moves.contains(&f8f9), "{moves:?}");
+    let narrowed = search_with(
+        &rules,
+        &GUIDE,
+        &r.position,
+        &[],
+        &depth(5),
+        &Control::default(),
+    );
+    assert_eq!(narrowed.best, Some(f8f9));
+    assert!(narrowed.score > -WIN_BOUND, "{narrowed:?}");
+    let full = search(&rules, &r.position, &[], &depth(5));
+    assert!(
+        narrowed.nodes * 4 < full.nodes,
+        "{} vs {}",
+        narrowed.nodes,
+        full.nodes
     );
 }
 
