@@ -249,9 +249,15 @@ where
                 role,
                 attached,
                 urgent,
+                other_way,
             } => format!(
-                "stops {} by {} of {}{}",
+                "stops {}{} by {} of {}{}",
                 zone_words(zone),
+                if other_way {
+                    " (another of its shortest ways)"
+                } else {
+                    ""
+                },
                 role.name(),
                 self.square(attached),
                 if urgent { ", now or never" } else { "" }

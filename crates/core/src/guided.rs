@@ -15,10 +15,9 @@
 //! narrowed tree reports a loss, a full-width search decides; where the root's opponent's kept
 //! moves all lose, its other moves are searched too.
 
-use crate::distance::Bundle;
+use crate::motive::{Motive, Purpose, motives};
 use crate::search::{Narrowing, Rules};
-use crate::zone::{Built, Negation, Zone, ZoneGame, build};
-use zonal_board::{Side, SquareSet};
+use crate::zone::{Built, ZoneGame, build};
 
 /// The squares a move leaves and reaches, which is how the projection names moves.
 pub trait MoveSquares: Rules {
@@ -45,64 +44,20 @@ pub fn horizon_below_root(horizon: i32, depth: i32) -> i32 {
     horizon.min(depth.max(0) + 1)
 }
 
-/// One step a projection names: the piece on `from` (or a piece entering, `None`) moving to
-/// one of `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Named<S> {
-    from: u32,
-    to: S,
-}
-
 impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
-    /// The steps the projection `built` names for the side to move `us` of `pos`.
-    fn named(&self, pos: &Z::Position, us: Side, built: &Built, ply: usize) -> Vec<Named<Z::Set>> {
-        let first_step = |n: &Negation| match n.path[..] {
-            [from, to, ..] => Some(Named {
-                from,
-                to: Z::Set::single(to),
-            }),
-            _ => None,
-        };
-        let mut named = Vec::new();
-        for zone in &built.zones {
-            if zone.side == us {
-                let answers = zone.negations.iter().flat_map(|n| &n.answers);
-                named.extend(answers.filter_map(first_step));
-                named.extend(self.root_steps(pos, zone));
-            } else {
-                // Below the root, only the negations that stop the root by themselves and
-                // must move now (their moves use their whole budget): one with time to spare
-                // can wait, and the next node's projection names it again.
-                named.extend(
-                    zone.negations
-                        .iter()
-                        .chain(&zone.other_ways)
-                        .filter(|n| ply == 0 || (n.stops && n.path.len() as i32 > n.budget))
-                        .filter_map(first_step),
-                );
-            }
-        }
-        for complex in built.complexes.iter().filter(|c| c.side != us) {
-            named.extend(complex.retreat.as_ref().and_then(first_step));
+    /// The steps the projection `built` names for the side to move of `pos` ([`motives`]):
+    /// at the root all of them; below it, of the negations only the urgent ones (they stop the
+    /// root by themselves and their moves use their whole budget): one with time to spare can
+    /// wait, and the next node's projection names it again.
+    fn named(&self, pos: &Z::Position, built: &Built, ply: usize) -> Vec<Motive<Z::Set>> {
+        let mut named = motives(self.game, pos, built);
+        if ply > 0 {
+            named.retain(|m| match m.purpose {
+                Purpose::Negation { urgent, .. } => urgent,
+                _ => true,
+            });
         }
         named
-    }
-
-    /// The first squares of every shortest trajectory of the zone's root.
-    fn root_steps(&self, pos: &Z::Position, zone: &Zone) -> Option<Named<Z::Set>> {
-        let (&from, &first) = (zone.root.first()?, zone.root.get(1)?);
-        let mut to = Z::Set::single(first);
-        if zone.alternatives > 1
-            && let Some(steps) = self.game.steps(pos, from)
-        {
-            let shape = self.game.shape(pos);
-            let bundle =
-                Bundle::shortest(shape, from, zone.aim.target, zone.length() as u32, &steps);
-            if let Some(layer) = bundle.and_then(|b| b.layers.get(1).copied()) {
-                to |= layer;
-            }
-        }
-        Some(Named { from, to })
     }
 }
 
@@ -145,10 +100,9 @@ impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
         if ply >= self.plies || !self.game.has_zones(pos) || moves.len() <= 1 {
             return;
         }
-        let us = self.game.to_move(pos);
-        let mut named = self.named(pos, us, &build(self.game, pos, horizon), ply);
+        let mut named = self.named(pos, &build(self.game, pos, horizon), ply);
         if named.is_empty() && horizon < self.horizon {
-            named = self.named(pos, us, &build(self.game, pos, self.horizon), ply);
+            named = self.named(pos, &build(self.game, pos, self.horizon), ply);
         }
         let mut tactical = Vec::new();
         rules.tactical_moves(pos, &mut tactical);
@@ -158,7 +112,7 @@ impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
             .filter(|&mv| {
                 tactical.contains(&mv) || {
                     let (from, to) = rules.move_squares(mv);
-                    from.is_some_and(|f| named.iter().any(|n| n.from == f && n.to.has(to)))
+                    from.is_some_and(|f| named.iter().any(|n| n.names(f, to)))
                 }
             })
             .collect();

@@ -4,8 +4,9 @@
 //!
 //! The steps, for the side to move (+):
 //! - the first square of every shortest trajectory of one of its roots (a [`Purpose::Root`]);
-//! - the first step of a first negation of one of the other side's zones (a
-//!   [`Purpose::Negation`]; `urgent` when it stops the root by itself and has no move to spare);
+//! - the first step of a first negation of one of the other side's zones, on its root's first
+//!   shortest trajectory or another one (a [`Purpose::Negation`]; `urgent` when it stops the root
+//!   by itself and has no move to spare);
 //! - the first step of a second negation, an answer to a negation of its own zone (a
 //!   [`Purpose::Answer`]);
 //! - the retreat of its piece that a complex of the other side aims at (a [`Purpose::Retreat`]).
@@ -39,6 +40,9 @@ pub enum Purpose {
         /// Whether it stops the root by itself and its moves use its whole budget (it must move
         /// now).
         urgent: bool,
+        /// Whether it meets another of the root's shortest trajectories, not the first
+        /// ([`Zone::other_ways`](crate::zone::Zone::other_ways)).
+        other_way: bool,
     },
     /// A piece of the side to move answers a negation of its own zone `zone`.
     Answer {
@@ -102,7 +106,9 @@ pub fn motives<Z: ZoneGame>(game: &Z, pos: &Z::Position, built: &Built) -> Vec<M
                 }));
             }
         } else {
-            named.extend(zone.negations.iter().filter_map(|n| {
+            let first = zone.negations.iter().map(|n| (n, false));
+            let others = zone.other_ways.iter().map(|n| (n, true));
+            named.extend(first.chain(others).filter_map(|(n, other_way)| {
                 first_step(
                     n,
                     Purpose::Negation {
@@ -110,6 +116,7 @@ pub fn motives<Z: ZoneGame>(game: &Z, pos: &Z::Position, built: &Built) -> Vec<M
                         role: n.role,
                         attached: n.attached,
                         urgent: n.stops && n.path.len() as i32 > n.budget,
+                        other_way,
                     },
                 )
             }));
