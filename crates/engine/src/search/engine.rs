@@ -650,6 +650,7 @@ impl Searcher<'_> {
     }
 
     /// Ordering key of a move (higher first).
+    #[inline]
     fn order_key(&self, pos: &Position, mv: &Move, tt: PackedMove, ply: usize) -> i32 {
         if tt.is(mv) {
             return ORDER_TT;
