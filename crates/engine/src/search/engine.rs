@@ -471,11 +471,16 @@ impl Node {
         }
     }
 
-    /// The node after `mv`, one of this position's moves.
+    /// The node after `mv`, one of this position's moves. The child's table slot is prefetched
+    /// (if `table` is given: the child will probe it) as soon as its key is known, before the
+    /// force map is brought up to date.
     #[inline]
-    fn play(&self, mv: &Move) -> Node {
+    fn play(&self, mv: &Move, table: Option<&Table>) -> Node {
         let mut child = self.clone();
         child.pos.make(mv);
+        if let Some(table) = table {
+            table.prefetch(child.pos.repetition_key());
+        }
         let changed = Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to);
         child
             .force
@@ -798,7 +803,7 @@ impl Searcher<'_> {
         #[allow(clippy::needless_range_loop)] // `root[i]` is updated after the recursion
         for i in 0..root.len() {
             let mv = root[i].mv;
-            let child = node.play(&mv);
+            let child = node.play(&mv, Some(self.table));
             // The K-th best exact score so far bounds what a later move must beat to be ranked.
             let floor = if k == 1 {
                 alpha
@@ -827,7 +832,6 @@ impl Searcher<'_> {
                     d += 1;
                 }
             }
-            self.table.prefetch(child.pos.repetition_key());
             self.keys.push(child.pos.repetition_key());
             let mut score;
             if i == 0 {
@@ -1266,8 +1270,9 @@ impl Searcher<'_> {
                 r = r.min(depth - 1);
             }
             let alpha = state.alpha;
-            let child = node.play(&mv);
-            self.table.prefetch(child.pos.repetition_key());
+            // A child with no depth left goes to the quiescence, which does not probe the table
+            // (unless it is in danger and extended: then it probes without the prefetch).
+            let child = node.play(&mv, (d >= 1).then_some(&*self.table));
             self.keys.push(child.pos.repetition_key());
             let mut score;
             if i == 0 {
@@ -1433,7 +1438,7 @@ impl Searcher<'_> {
         for i in 0..list.len() {
             pick_best(&mut list[i..], |e| e.0);
             let mv = list[i].1;
-            let child = node.play(&mv);
+            let child = node.play(&mv, None);
             let score = -self.quiescence(
                 &child,
                 -beta,
