@@ -373,7 +373,9 @@ pub fn features(pos: &Position) -> [i32; TERM_COUNT] {
 
 /// [`features`] with both sides' superiority squares known ([`ForceMap::superiority_both`]):
 /// what a search that carries the force map from node to node calls. Counts are taken a piece
-/// kind at a time from tables and bitboards; no force is summed here.
+/// kind at a time from tables and bitboards; no force is summed here. Inlined into the search's
+/// evaluation, where the weighted sum is then taken without the vector in memory.
+#[inline]
 pub fn features_given(pos: &Position, superior: [Bitboard; 2]) -> [i32; TERM_COUNT] {
     let board = pos.board();
     let us = pos.side_to_move();
@@ -484,6 +486,7 @@ fn relative(color: Color, set: Bitboard) -> Bitboard {
 }
 
 /// The castle, King and control terms of both sides, added into `f`.
+#[inline]
 fn castle_and_control(pos: &Position, superior: [Bitboard; 2], f: &mut [i32; TERM_COUNT]) {
     let board = pos.board();
     let us = pos.side_to_move();

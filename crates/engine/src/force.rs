@@ -138,6 +138,10 @@ fn planes_add(planes: &mut Planes, on: u64, strength: u32) {
         let half = p ^ k;
         *plane = half ^ carry;
         carry = (p & k) | (carry & half);
+        // Past the strength's bits only the carry changes planes: none left, nothing to do.
+        if carry == 0 && strength >> b <= 1 {
+            break;
+        }
     }
 }
 
@@ -151,6 +155,9 @@ fn planes_sub(planes: &mut Planes, on: u64, strength: u32) {
         let half = p ^ k;
         *plane = half ^ borrow;
         borrow = (!p & k) | (!half & borrow);
+        if borrow == 0 && strength >> b <= 1 {
+            break;
+        }
     }
 }
 

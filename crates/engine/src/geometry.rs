@@ -105,6 +105,28 @@ const fn diag_rays() -> [[Bitboard; 64]; 4] {
 /// Up to 3 squares in each diagonal direction, `DIAG_RAYS[dir][square]`.
 pub static DIAG_RAYS: [[Bitboard; 64]; 4] = diag_rays();
 
+/// [`DIAG_RAYS`] looked up by a blocker's bit position as `trailing_zeros` (north-east,
+/// north-west) or `64 - leading_zeros` (south-east, south-west) give it, with an empty set for
+/// no blocker (64 and 0): a diagonal line is then cut without a branch.
+static DIAG_BEHIND: [[u64; 65]; 4] = {
+    let rays = diag_rays();
+    let mut table = [[0u64; 65]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut i = 0;
+        while i < 64 {
+            if d < 2 {
+                table[d][i] = rays[d][i].0;
+            } else {
+                table[d][i + 1] = rays[d][i].0;
+            }
+            i += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
 /// All diagonal squares within 3 steps, ignoring blockers.
 pub static DIAG3: [Bitboard; 64] = {
     let mut table = [Bitboard::EMPTY; 64];
@@ -124,26 +146,17 @@ pub static DIAG3: [Bitboard; 64] = {
 #[inline]
 pub fn diagonal(sq: Square, occupied: Bitboard) -> Bitboard {
     let s = sq.index();
+    let occ = occupied.0;
     let mut result = 0u64;
     // Increasing directions: the nearest blocker is the lowest bit.
-    for rays in &DIAG_RAYS[0..2] {
-        let ray = rays[s].0;
-        let blockers = ray & occupied.0;
-        result |= if blockers == 0 {
-            ray
-        } else {
-            ray & !rays[blockers.trailing_zeros() as usize].0
-        };
+    for d in 0..2 {
+        let ray = DIAG_RAYS[d][s].0;
+        result |= ray & !DIAG_BEHIND[d][(ray & occ).trailing_zeros() as usize];
     }
     // Decreasing directions: the nearest blocker is the highest bit.
-    for rays in &DIAG_RAYS[2..4] {
-        let ray = rays[s].0;
-        let blockers = ray & occupied.0;
-        result |= if blockers == 0 {
-            ray
-        } else {
-            ray & !rays[63 - blockers.leading_zeros() as usize].0
-        };
+    for d in 2..4 {
+        let ray = DIAG_RAYS[d][s].0;
+        result |= ray & !DIAG_BEHIND[d][64 - (ray & occ).leading_zeros() as usize];
     }
     Bitboard(result)
 }
@@ -194,7 +207,7 @@ pub fn two_step_middle(color: Color, sq: Square) -> Option<Square> {
 
 /// Squares a piece of `kind` and `color` on `sq` could move to if they were empty (its force
 /// reach, own square excluded), given the occupancy. Castle and ownership rules are not applied.
-#[inline]
+#[inline(always)]
 pub fn reach(kind: PieceKind, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     let s = sq.index();
     match kind {

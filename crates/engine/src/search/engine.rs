@@ -270,6 +270,8 @@ impl Engine {
             projections: 0,
             projection_us: 0,
             buffers: (0..MAX_PLY + 64).map(|_| Buffers::default()).collect(),
+            history_log: Vec::new(),
+            staged_open: 0,
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let mut root = s.root_moves(pos);
@@ -391,6 +393,13 @@ struct Searcher<'a> {
     projection_us: u64,
     /// Move buffers by ply.
     buffers: Vec<Buffers>,
+    /// History writes (`(side, from, to)` packed, old value, new value) made while a node with a
+    /// staged move list waits for its first move's subtree: it orders the rest of its moves by
+    /// the history as it stood before that subtree, as if it had ordered them all at once.
+    history_log: Vec<(u16, i32, i32)>,
+    /// Nodes between their first move and the ordering of the others (the log is kept while
+    /// any is).
+    staged_open: u32,
 }
 
 /// First steps the zones name, by position key and horizon.
@@ -404,6 +413,10 @@ const ORDER_PROMOTION: i32 = 1 << 27;
 const ORDER_NAMED: i32 = 1 << 26;
 const ORDER_KILLER: i32 = 1 << 25;
 const HISTORY_MAX: i32 = 1 << 20;
+/// Keys from here up are table moves, decisive moves and captures, which all come from the
+/// tactical move generation; promotions (at most `ORDER_PROMOTION` + a piece value) and quiet
+/// moves stay below.
+const ORDER_STAGED: i32 = ORDER_CAPTURE - (1 << 20);
 
 /// Whether `mv` wins the game at once: it takes the King, or a royal enters the enemy castle
 /// when no enemy royal stands there (the castle capture of docs/chess-t1-rules.md §8.2; a capture of the last
@@ -458,11 +471,16 @@ impl Node {
         }
     }
 
-    /// The node after `mv`, one of this position's moves.
+    /// The node after `mv`, one of this position's moves. The child's table slot is prefetched
+    /// (if `table` is given: the child will probe it) as soon as its key is known, before the
+    /// force map is brought up to date.
     #[inline]
-    fn play(&self, mv: &Move) -> Node {
+    fn play(&self, mv: &Move, table: Option<&Table>) -> Node {
         let mut child = self.clone();
         child.pos.make(mv);
+        if let Some(table) = table {
+            table.prefetch(child.pos.repetition_key());
+        }
         let changed = Bitboard::from_square(mv.from) | Bitboard::from_square(mv.to);
         child
             .force
@@ -528,6 +546,18 @@ struct NodeBounds {
     null_ok: bool,
     tt_move: PackedMove,
     key: u64,
+}
+
+/// Where a node's move loop stands: the best score and move so far, alpha, and whether a move
+/// was reduced or skipped.
+#[derive(Clone, Copy)]
+struct LoopState {
+    best: i32,
+    best_move: Option<Move>,
+    alpha: i32,
+    narrowed: bool,
+    /// Whether the node was entered with an open window (alpha as it came, not as raised).
+    pv_node: bool,
 }
 
 /// Per-ply move buffers, reused from node to node so that the search allocates nothing once warm.
@@ -625,6 +655,7 @@ impl Searcher<'_> {
     }
 
     /// Ordering key of a move (higher first).
+    #[inline]
     fn order_key(&self, pos: &Position, mv: &Move, tt: PackedMove, ply: usize) -> i32 {
         if tt.is(mv) {
             return ORDER_TT;
@@ -772,7 +803,7 @@ impl Searcher<'_> {
         #[allow(clippy::needless_range_loop)] // `root[i]` is updated after the recursion
         for i in 0..root.len() {
             let mv = root[i].mv;
-            let child = node.play(&mv);
+            let child = node.play(&mv, Some(self.table));
             // The K-th best exact score so far bounds what a later move must beat to be ranked.
             let floor = if k == 1 {
                 alpha
@@ -801,7 +832,6 @@ impl Searcher<'_> {
                     d += 1;
                 }
             }
-            self.table.prefetch(child.pos.repetition_key());
             self.keys.push(child.pos.repetition_key());
             let mut score;
             if i == 0 {
@@ -920,7 +950,17 @@ impl Searcher<'_> {
             }
         }
         let mut buffers = self.take_buffers(ply);
-        node.moves(false, &mut buffers.moves);
+        // Staged generation (not at the nodes the zones guide): the tactical moves first. When
+        // the best ordering key is among them (the table move, a decisive move or a capture), it
+        // is the move the full list would put first; most nodes cut off after it, and the quiet
+        // moves are never generated.
+        let zone_node = self.zone_node(ply, depth);
+        let mut staged = !zone_node;
+        node.moves(staged, &mut buffers.moves);
+        if staged && buffers.moves.is_empty() {
+            staged = false;
+            node.moves(false, &mut buffers.moves);
+        }
         let score = if buffers.moves.is_empty() {
             // Blockade: the side to move loses.
             -(CP_WIN - ply as i32)
@@ -939,25 +979,36 @@ impl Searcher<'_> {
                     key,
                 },
                 pv,
+                staged,
             )
         };
         self.give_back(ply, buffers);
         score
     }
 
+    /// Whether the zones name the moves of a node at `ply` with `depth` to go.
+    #[inline]
+    fn zone_node(&self, ply: usize, depth: i32) -> bool {
+        self.cfg.mode == Mode::Zones
+            && ply as u32 <= self.cfg.zone_plies
+            && depth >= self.cfg.zone_min_depth
+    }
+
     /// The part of [`Searcher::negamax`] after the moves are generated (into `buffers.moves`,
-    /// not empty): the null move, zone guidance, the move loop and the table entry.
+    /// not empty; only the tactical ones if `staged`): the null move, zone guidance, the move
+    /// loop and the table entry.
     fn negamax_moves(
         &mut self,
         node: &Node,
         buffers: &mut Buffers,
         at: NodeBounds,
         pv: &mut Vec<Move>,
+        staged: bool,
     ) -> i32 {
         let pos = &node.pos;
         let NodeBounds {
             depth,
-            mut alpha,
+            alpha,
             beta,
             ply,
             danger,
@@ -998,79 +1049,150 @@ impl Searcher<'_> {
                 return if score >= CP_PROVEN { beta } else { score };
             }
         }
+        let fresh = LoopState {
+            best: -CP_WIN - 1,
+            best_move: None,
+            alpha,
+            narrowed: false,
+            pv_node,
+        };
+        let mut state = fresh;
+        let mut start = 0;
+        if staged {
+            let scored = &mut buffers.scored;
+            scored.clear();
+            scored.extend(
+                buffers
+                    .moves
+                    .iter()
+                    .map(|&mv| (self.order_key(pos, &mv, tt_move, ply), mv, 0)),
+            );
+            let first = scored.iter().fold(i32::MIN, |k, e| k.max(e.0));
+            // A table move outside the tactical moves would come first: no stage then.
+            let table_move_elsewhere = tt_move != PackedMove::NONE && first != ORDER_TT;
+            if first >= ORDER_STAGED && !table_move_elsewhere {
+                // The first move: the full list's selection would pick the same one (the first
+                // of the highest key; the tactical moves come in the full list's order).
+                let mark = self.history_log.len();
+                self.staged_open += 1;
+                state = self.search_moves(
+                    node, scored, 0, 1, state, depth, beta, ply, pv, danger, false, true,
+                );
+                self.staged_open -= 1;
+                let first_move = scored[0].1;
+                let rest = !self.stopped && state.alpha < beta;
+                if rest {
+                    // The rest: the full list, keyed by the statistics as they stood before the
+                    // first move's subtree (the killers of this ply did not change in it), the
+                    // first move swapped to the front as the selection would have done.
+                    node.moves(false, &mut buffers.moves);
+                    self.rewind_history(mark);
+                    let scored = &mut buffers.scored;
+                    scored.clear();
+                    scored.extend(
+                        buffers
+                            .moves
+                            .iter()
+                            .map(|&mv| (self.order_key(pos, &mv, tt_move, ply), mv, 0)),
+                    );
+                    self.replay_history(mark);
+                    let at = scored.iter().position(|e| e.1 == first_move).unwrap_or(0);
+                    scored.swap(0, at);
+                    start = 1;
+                }
+                if self.staged_open == 0 {
+                    self.history_log.clear();
+                }
+                if self.stopped {
+                    return 0;
+                }
+            } else {
+                node.moves(false, &mut buffers.moves);
+            }
+        }
         // Zone guidance near the root.
-        let named = if self.cfg.mode == Mode::Zones
-            && ply as u32 <= self.cfg.zone_plies
-            && depth >= self.cfg.zone_min_depth
-        {
+        let named = if self.zone_node(ply, depth) {
             Some(self.zone_named(pos, depth.min(self.cfg.horizon).max(2)))
         } else {
             None
         };
         let scored = &mut buffers.scored;
-        scored.clear();
-        scored.extend(buffers.moves.iter().map(|&mv| {
-            let mut key = self.order_key(pos, &mv, tt_move, ply);
-            let is_named = named
-                .as_ref()
-                .and_then(|n| n.iter().position(|&(f, t, _)| (f, t) == (mv.from, mv.to)));
-            let extend = self.cfg.zone_extend
-                && is_named.is_some_and(|i| named.as_ref().is_some_and(|n| n[i].2));
-            if let Some(i) = is_named
-                && key < ORDER_NAMED
-            {
-                key = ORDER_NAMED - i as i32;
-            }
-            (key, mv, u8::from(is_named.is_some()) + u8::from(extend))
-        }));
-        let original_alpha = alpha;
-        let (mut best, mut best_move, narrowed) = self.search_moves(
-            node,
-            scored,
-            depth,
-            alpha,
-            beta,
-            ply,
-            pv,
-            danger,
-            named.is_some(),
-            true,
-        );
-        if self.stopped {
-            return 0;
+        if start == 0 && state.alpha < beta {
+            scored.clear();
+            scored.extend(buffers.moves.iter().map(|&mv| {
+                let mut key = self.order_key(pos, &mv, tt_move, ply);
+                let is_named = named
+                    .as_ref()
+                    .and_then(|n| n.iter().position(|&(f, t, _)| (f, t) == (mv.from, mv.to)));
+                let extend = self.cfg.zone_extend
+                    && is_named.is_some_and(|i| named.as_ref().is_some_and(|n| n[i].2));
+                if let Some(i) = is_named
+                    && key < ORDER_NAMED
+                {
+                    key = ORDER_NAMED - i as i32;
+                }
+                (key, mv, u8::from(is_named.is_some()) + u8::from(extend))
+            }));
         }
-        // A proven loss is accepted only after every move was searched to full depth.
-        if best <= -CP_PROVEN && narrowed {
-            let (b, m, _) = self.search_moves(
+        if state.alpha < beta {
+            let end = scored.len();
+            state = self.search_moves(
                 node,
                 scored,
+                start,
+                end,
+                state,
                 depth,
-                original_alpha,
                 beta,
                 ply,
                 pv,
                 danger,
-                false,
-                false,
+                named.is_some(),
+                true,
             );
             if self.stopped {
                 return 0;
             }
-            best = b;
-            best_move = m;
         }
-        alpha = original_alpha;
-        let bound = if best >= beta {
+        // A proven loss is accepted only after every move was searched to full depth.
+        if state.best <= -CP_PROVEN && state.narrowed {
+            let end = scored.len();
+            state = self.search_moves(
+                node, scored, 0, end, fresh, depth, beta, ply, pv, danger, false, false,
+            );
+            if self.stopped {
+                return 0;
+            }
+        }
+        let bound = if state.best >= beta {
             Bound::Lower
-        } else if best > alpha {
+        } else if state.best > alpha {
             Bound::Exact
         } else {
             Bound::Upper
         };
-        let packed = best_move.map_or(PackedMove::NONE, |m| PackedMove::new(&m));
+        let packed = state
+            .best_move
+            .map_or(PackedMove::NONE, |m| PackedMove::new(&m));
         self.table
-            .store(key, packed, score_to_table(best, ply), depth, bound);
-        best
+            .store(key, packed, score_to_table(state.best, ply), depth, bound);
+        state.best
+    }
+
+    /// Sets the history entries written since `mark` of the log back to their old values.
+    fn rewind_history(&mut self, mark: usize) {
+        for &(at, old, _) in self.history_log[mark..].iter().rev() {
+            let (side, from, to) = (at as usize >> 12, at as usize >> 6 & 63, at as usize & 63);
+            self.history[side][from][to] = old;
+        }
+    }
+
+    /// Writes the history entries of the log since `mark` again.
+    fn replay_history(&mut self, mark: usize) {
+        for &(at, _, new) in &self.history_log[mark..] {
+            let (side, from, to) = (at as usize >> 12, at as usize >> 6 & 63, at as usize & 63);
+            self.history[side][from][to] = new;
+        }
     }
 
     /// Whether the side to move has a piece that can always move somewhere (so that a null move
@@ -1084,30 +1206,31 @@ impl Searcher<'_> {
         .nonempty()
     }
 
-    /// The move loop of a node. Returns the best score, the best move and whether any move was
-    /// reduced or skipped (so that a loss may not be proven).
+    /// The move loop of a node over `moves[start..end]` (the earlier ones already searched,
+    /// `state` their outcome), selecting the best remaining key each time. Returns the outcome:
+    /// the best score and move, alpha, and whether any move was reduced or skipped (so that a
+    /// loss may not be proven).
     #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
         node: &Node,
         moves: &mut [(i32, Move, u8)],
+        start: usize,
+        end: usize,
+        mut state: LoopState,
         depth: i32,
-        mut alpha: i32,
         beta: i32,
         ply: usize,
         pv: &mut Vec<Move>,
         danger: bool,
         zone_node: bool,
         may_reduce: bool,
-    ) -> (i32, Option<Move>, bool) {
+    ) -> LoopState {
         let pos = &node.pos;
-        let pv_node = beta - alpha > 1;
-        let mut best = -CP_WIN - 1;
-        let mut best_move = None;
-        let mut narrowed = false;
+        let pv_node = state.pv_node;
         let mut child_pv = Vec::new();
         let us = pos.side_to_move();
-        for i in 0..moves.len() {
+        for i in start..end {
             // Selection: the best remaining move comes next (most nodes cut off after a few).
             pick_best(&mut moves[i..], |e| e.0);
             let (key, mv, zone_mark) = moves[i];
@@ -1133,7 +1256,7 @@ impl Searcher<'_> {
                 match self.cfg.zone_style {
                     ZoneStyle::Steer if self.cfg.reductions && depth >= 3 && i >= 1 => r += 1,
                     ZoneStyle::Cut if i > 0 => {
-                        narrowed = true;
+                        state.narrowed = true;
                         continue;
                     }
                     _ => {}
@@ -1143,11 +1266,13 @@ impl Searcher<'_> {
                 r = 0;
             }
             if r > 0 {
-                narrowed = true;
+                state.narrowed = true;
                 r = r.min(depth - 1);
             }
-            let child = node.play(&mv);
-            self.table.prefetch(child.pos.repetition_key());
+            let alpha = state.alpha;
+            // A child with no depth left goes to the quiescence, which does not probe the table
+            // (unless it is in danger and extended: then it probes without the prefetch).
+            let child = node.play(&mv, (d >= 1).then_some(&*self.table));
             self.keys.push(child.pos.repetition_key());
             let mut score;
             if i == 0 {
@@ -1172,19 +1297,19 @@ impl Searcher<'_> {
             }
             self.keys.pop();
             if self.stopped {
-                return (best, best_move, narrowed);
+                return state;
             }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
+            if score > state.best {
+                state.best = score;
+                state.best_move = Some(mv);
             }
-            if score > alpha {
-                alpha = score;
+            if score > state.alpha {
+                state.alpha = score;
                 pv.clear();
                 pv.push(mv);
                 pv.extend_from_slice(&child_pv);
             }
-            if alpha >= beta {
+            if state.alpha >= beta {
                 if quiet {
                     let k = &mut self.killers[ply.min(MAX_PLY)];
                     if k[0] != mv.code() {
@@ -1192,12 +1317,17 @@ impl Searcher<'_> {
                         k[0] = mv.code();
                     }
                     let h = &mut self.history[us.index()][mv.from.index()][mv.to.index()];
-                    *h = (*h + depth * depth).min(HISTORY_MAX);
+                    let old = *h;
+                    *h = (old + depth * depth).min(HISTORY_MAX);
+                    if self.staged_open > 0 {
+                        let at = (us.index() << 12 | mv.from.index() << 6 | mv.to.index()) as u16;
+                        self.history_log.push((at, old, *h));
+                    }
                 }
                 break;
             }
         }
-        (best, best_move, narrowed)
+        state
     }
 
     /// Captures, Scout exchanges and game-deciding moves until the position is quiet; the side
@@ -1308,7 +1438,7 @@ impl Searcher<'_> {
         for i in 0..list.len() {
             pick_best(&mut list[i..], |e| e.0);
             let mv = list[i].1;
-            let child = node.play(&mv);
+            let child = node.play(&mv, None);
             let score = -self.quiescence(
                 &child,
                 -beta,
