@@ -491,6 +491,9 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
     spec.config.multipv = cfg.top.max(1);
     // An analysis shows a draw as 0.
     spec.config.contempt = 0;
+    // An analysis searches every move the zones name to full depth (its reasons rest on
+    // them); play reduces the late ones like any other (NOTES.md, "Measured strength").
+    spec.config.zone_reduce_named = false;
     let mut limits = cfg.limits;
     limits.depth = cfg.depth.or(match (limits.movetime_ms, limits.nodes) {
         (None, None) => Some(DEFAULT_DEPTH),

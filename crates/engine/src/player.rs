@@ -69,7 +69,7 @@ pub enum PlayerError {
     Malformed(String),
     /// Unknown key.
     #[error(
-        "unknown player key {0:?} (keys: engine, mode, eval, depth, hash, horizon, style, zone_plies, extend, contempt, qs_prune, weights)"
+        "unknown player key {0:?} (keys: engine, mode, eval, depth, hash, horizon, style, zone_plies, extend, reduce_named, contempt, qs_prune, weights)"
     )]
     UnknownKey(String),
     /// A value out of range or of the wrong kind.
@@ -150,6 +150,13 @@ impl FromStr for PlayerSpec {
                         _ => return Err(bad("1 or 0")),
                     }
                 }
+                "reduce_named" => {
+                    spec.config.zone_reduce_named = match value {
+                        "1" | "on" | "true" => true,
+                        "0" | "off" | "false" => false,
+                        _ => return Err(bad("1 or 0")),
+                    }
+                }
                 "zone_plies" => {
                     spec.config.zone_plies = value
                         .parse::<u32>()
@@ -215,11 +222,12 @@ impl fmt::Display for PlayerSpec {
                 if c.mode == Mode::Zones {
                     write!(
                         f,
-                        ",style={},horizon={},zone_plies={},extend={}",
+                        ",style={},horizon={},zone_plies={},extend={},reduce_named={}",
                         c.zone_style.name(),
                         c.horizon,
                         c.zone_plies,
-                        u8::from(c.zone_extend)
+                        u8::from(c.zone_extend),
+                        u8::from(c.zone_reduce_named)
                     )?;
                 }
             }
@@ -303,5 +311,30 @@ impl PlayerSpec {
     /// One search of `pos` by a fresh player of this spec.
     pub fn search(&self, pos: &Position, history: &[u64], limits: &Limits) -> SearchResult {
         Player::new(self.clone()).search(pos, history, limits, &AtomicBool::new(false), &mut |_| {})
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zone_keys_are_read_and_written_back() {
+        let spec: PlayerSpec = "mode=zones,reduce_named=0,extend=1,horizon=3"
+            .parse()
+            .expect("a valid spec");
+        assert!(!spec.config.zone_reduce_named);
+        assert!(spec.config.zone_extend);
+        assert_eq!(spec.config.horizon, 3);
+        let written = spec.to_string();
+        assert!(written.contains("reduce_named=0"), "{written}");
+        let again: PlayerSpec = written.parse().expect("the written spec reads back");
+        assert!(!again.config.zone_reduce_named);
+        assert_eq!(again.config.horizon, 3);
+        // In play the root's named moves are reduced like the others by default.
+        let default: PlayerSpec = "mode=zones".parse().expect("a valid spec");
+        assert!(default.config.zone_reduce_named);
+        assert!(default.to_string().contains("reduce_named=1"));
+        assert!("mode=zones,reduce_named=2".parse::<PlayerSpec>().is_err());
     }
 }
