@@ -662,6 +662,23 @@ impl Searcher<'_> {
 
     /// Ordering key of a move (higher first).
     #[inline]
+    /// `moves` with their ordering keys, into `scored` (no zone marks).
+    fn keyed(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        tt: PackedMove,
+        ply: usize,
+        scored: &mut Vec<(i32, Move, u8)>,
+    ) {
+        scored.clear();
+        scored.extend(
+            moves
+                .iter()
+                .map(|&mv| (self.order_key(pos, &mv, tt, ply), mv, 0)),
+        );
+    }
+
     fn order_key(&self, pos: &Position, mv: &Move, tt: PackedMove, ply: usize) -> i32 {
         if tt.is(mv) {
             return ORDER_TT;
@@ -1068,13 +1085,7 @@ impl Searcher<'_> {
         let mut start = 0;
         if staged {
             let scored = &mut buffers.scored;
-            scored.clear();
-            scored.extend(
-                buffers
-                    .moves
-                    .iter()
-                    .map(|&mv| (self.order_key(pos, &mv, tt_move, ply), mv, 0)),
-            );
+            self.keyed(pos, &buffers.moves, tt_move, ply, scored);
             let first = scored.iter().fold(i32::MIN, |k, e| k.max(e.0));
             // A table move outside the tactical moves would come first: no stage then.
             let table_move_elsewhere = tt_move != PackedMove::NONE && first != ORDER_TT;
@@ -1096,13 +1107,7 @@ impl Searcher<'_> {
                     node.moves(false, &mut buffers.moves);
                     self.rewind_history(mark);
                     let scored = &mut buffers.scored;
-                    scored.clear();
-                    scored.extend(
-                        buffers
-                            .moves
-                            .iter()
-                            .map(|&mv| (self.order_key(pos, &mv, tt_move, ply), mv, 0)),
-                    );
+                    self.keyed(pos, &buffers.moves, tt_move, ply, scored);
                     self.replay_history(mark);
                     let at = scored.iter().position(|e| e.1 == first_move).unwrap_or(0);
                     scored.swap(0, at);
