@@ -8,19 +8,18 @@
 //! `cargo run --release --example zone_churn -- [POSITIONS] [HORIZON]` (defaults: 16, 4).
 
 use std::collections::HashMap;
-use zonal::Piece;
 use zonal::incremental::FootprintIndex;
 use zonal::rules::ChessT1;
 use zonal::sample;
 use zonal::zone::{Projection, Zone, ZoneConfig, ZoneKind};
 
 /// The zone's identity across positions.
-fn key(z: &Zone<Piece>) -> String {
+fn key(z: &Zone) -> String {
     format!("{:?} {:?} {:?}", z.root().trajectory, z.target, z.side)
 }
 
 /// What the zone says (its index left out).
-fn body(z: &Zone<Piece>) -> String {
+fn body(z: &Zone) -> String {
     format!(
         "{:?}",
         (&z.trajectories, &z.contests, &z.holding, z.target_defended)
@@ -44,7 +43,7 @@ fn main() {
         let mut pos = start;
         for ply in 0..8 {
             let mp = Projection::build(&ChessT1, &pos, &config);
-            let attack: Vec<&Zone<Piece>> = mp
+            let attack: Vec<&Zone> = mp
                 .zones
                 .iter()
                 .filter(|z| z.kind == ZoneKind::Attack)

@@ -1055,7 +1055,7 @@ fn play(
                 .unwrap_or_default();
             outln!("recorded result: {} {}", result.join(" "), reason.join(" "));
         }
-        for color in Color::ALL {
+        for color in Color::BOTH {
             if pos.in_check(color) {
                 outln!("{color} is in check");
             }
@@ -1539,7 +1539,7 @@ struct TrajectoryJson {
 }
 
 impl TrajectoryJson {
-    fn new(t: &Trajectory<Piece>) -> TrajectoryJson {
+    fn new(t: &Trajectory) -> TrajectoryJson {
         TrajectoryJson {
             squares: t.squares.clone(),
             alpha: t.alpha().to_vec(),
@@ -1634,7 +1634,7 @@ fn trajectories_cmd(
             },
         });
     }
-    let show = |t: &Trajectory<Piece>| {
+    let show = |t: &Trajectory| {
         let squares: Vec<String> = t.squares.iter().map(Square::to_string).collect();
         let beta: Vec<String> = t.beta_squares().iter().map(Square::to_string).collect();
         if beta.is_empty() {

@@ -38,7 +38,7 @@ fn compare(fast: &Position, slow: &RefPos, context: &str) {
         "{context}: move lists differ in {fast}"
     );
     let map = ForceMap::new(fast.board());
-    for color in Color::ALL {
+    for color in Color::BOTH {
         let raw = slow.raw_force(rcolor(color));
         let eff = slow.effective_force(rcolor(color));
         for sq in Square::all() {

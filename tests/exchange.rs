@@ -36,7 +36,7 @@ fn sums_before(x: &Exchange) -> Vec<[i32; 2]> {
 }
 
 fn sums(p: &Position, square: &str) -> [i32; 2] {
-    Color::ALL.map(|c| force::effective_at(p.board(), c, sq(square)))
+    Color::BOTH.map(|c| force::effective_at(p.board(), c, sq(square)))
 }
 
 fn legal(p: &Position, uci: &str) -> Move {
@@ -476,7 +476,7 @@ fn check(p: &Position, square: Square, m: &Material) {
     assert_eq!(x.side, p.side_to_move());
     assert_eq!(
         x.initial,
-        Color::ALL.map(|c| force::effective_at(p.board(), c, square))
+        Color::BOTH.map(|c| force::effective_at(p.board(), c, square))
     );
     // The line replays legally, alternating sides, every move a capture or exchange on the square.
     let mut cur = *p;
@@ -488,7 +488,7 @@ fn check(p: &Position, square: Square, m: &Material) {
         assert_ne!(s.mv.kind, MoveKind::Quiet);
         assert_eq!(
             s.sums_before,
-            Color::ALL.map(|c| force::effective_at(cur.board(), c, square))
+            Color::BOTH.map(|c| force::effective_at(cur.board(), c, square))
         );
         assert_eq!(s.gain, brute_gain(&s.mv, m));
         cur = cur.play(&s.mv);

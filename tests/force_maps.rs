@@ -43,7 +43,7 @@ fn lookup_sums_equal_force_map() {
                 let board = pos.board();
                 let map = ForceMap::new(board);
                 for sq in Square::all() {
-                    for color in Color::ALL {
+                    for color in Color::BOTH {
                         assert_eq!(
                             force::sums_at(board, color, sq),
                             map.side_force(color, sq),
@@ -57,7 +57,7 @@ fn lookup_sums_equal_force_map() {
                 }
                 // The word-wise superiority of the map is the square-by-square one.
                 let both = map.superiority_both(board);
-                for color in Color::ALL {
+                for color in Color::BOTH {
                     let slow: Vec<Square> = Square::all()
                         .filter(|&sq| force::has_superiority(board, color, sq))
                         .collect();
@@ -76,7 +76,7 @@ fn lookup_sums_equal_force_map() {
                     pos.has_moves_given_superiority(both[us.index()]),
                     pos.has_moves()
                 );
-                for color in Color::ALL {
+                for color in Color::BOTH {
                     assert_eq!(
                         pos.in_check_given(color, both[color.other().index()]),
                         pos.in_check(color),

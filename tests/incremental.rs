@@ -11,12 +11,12 @@ use zonal::rules::ChessT1;
 use zonal::zone::{Projection, ZoneConfig};
 
 /// Canonical form of a projection: its complete debug text (zones in order, with graphs).
-fn canonical(mp: &Projection<zonal::Piece>) -> String {
+fn canonical(mp: &Projection) -> String {
     format!("{mp:?}")
 }
 
 /// First differing zone, for the failure message.
-fn first_difference(a: &Projection<zonal::Piece>, b: &Projection<zonal::Piece>) -> String {
+fn first_difference(a: &Projection, b: &Projection) -> String {
     for (za, zb) in a.zones.iter().zip(&b.zones) {
         let (ta, tb) = (format!("{za:?}"), format!("{zb:?}"));
         if ta != tb {

@@ -12,7 +12,7 @@ use zonal::posfile;
 use zonal::report::svg::{self, Highlight, SvgOptions, ZoneFilter};
 use zonal::rules::ChessT1;
 use zonal::zone::{Camp, Projection, ZoneConfig};
-use zonal::{Color, Piece, Position, Square};
+use zonal::{Color, Position, Square};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
@@ -21,7 +21,7 @@ fn position(file: &str, id: &str) -> Position {
     posfile::resolve(&path, Some(id), None).expect("position in the file")
 }
 
-fn projection(pos: &Position) -> Projection<Piece> {
+fn projection(pos: &Position) -> Projection {
     Projection::build(&ChessT1, pos, &ZoneConfig::default())
 }
 
@@ -193,7 +193,7 @@ fn start_position_board_and_pieces() {
 
 /// Checks every drawn trajectory against the projection: one path each, with its label, level,
 /// camp, dash style and colour; alpha dots and beta crosses on its squares; a label naming it.
-fn check_zones(doc: &Document, mp: &Projection<Piece>, shown: &[usize]) {
+fn check_zones(doc: &Document, mp: &Projection, shown: &[usize]) {
     let paths = by_class(doc, "trajectory");
     let expected: usize = shown.iter().map(|&z| mp.zones[z].trajectories.len()).sum();
     assert_eq!(paths.len(), expected, "one path per trajectory");

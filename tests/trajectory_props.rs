@@ -29,13 +29,13 @@ fn set(names: &[&str]) -> Bitboard {
 fn all_pieces() -> Vec<Piece> {
     PieceKind::ALL
         .iter()
-        .flat_map(|&kind| Color::ALL.map(|color| Piece::new(color, kind)))
+        .flat_map(|&kind| Color::BOTH.map(|color| Piece::new(color, kind)))
         .collect()
 }
 
 fn random_piece(rng: &mut Rng) -> Piece {
     let kind = PieceKind::ALL[rng.below(PieceKind::ALL.len())];
-    Piece::new(Color::ALL[rng.below(2)], kind)
+    Piece::new(Color::BOTH[rng.below(2)], kind)
 }
 
 /// 2-30 random pieces of random kinds and colours on random squares (one per square, nothing
@@ -64,7 +64,8 @@ fn boards(seed: u64, games: usize, scatters: usize) -> Vec<Board> {
 }
 
 fn dist_of(map: &DistanceMap) -> Dist {
-    map.to_array()
+    let all = map.to_vec();
+    std::array::from_fn(|i| all[i])
 }
 
 fn squares_where(pred: impl Fn(Square) -> bool) -> Bitboard {
@@ -92,7 +93,7 @@ fn check_map_accessors(map: &DistanceMap, expected: &Dist, what: &str) {
 /// One trajectory is a legal sequence of single steps on the static board, from `from` to `to`,
 /// of `len` moves, with the right beta-squares.
 fn check_trajectory(
-    t: &Trajectory<Piece>,
+    t: &Trajectory,
     piece: Piece,
     from: Square,
     to: Square,
@@ -634,11 +635,11 @@ fn dist(piece: Piece, from: &str, to: &str, occupied: Bitboard) -> Option<u32> {
     map.get(sq(to))
 }
 
-fn bundle(piece: Piece, from: &str, to: &str, occupied: Bitboard) -> Bundle<Piece> {
+fn bundle(piece: Piece, from: &str, to: &str, occupied: Bitboard) -> Bundle {
     Bundle::shortest(&ChessT1, piece, sq(from), sq(to), occupied).expect("reachable")
 }
 
-fn path_names(b: &Bundle<Piece>) -> Vec<String> {
+fn path_names(b: &Bundle) -> Vec<String> {
     b.paths(usize::MAX)
         .iter()
         .map(|t| {

@@ -5,7 +5,7 @@
 use zonal::horizon;
 use zonal::rules::ChessT1;
 use zonal::zone::{Projection, Role, ZoneConfig};
-use zonal::{Piece, Position, sample};
+use zonal::{Position, sample};
 
 fn positions() -> Vec<Position> {
     let mut v = sample::middlegames(24, 77);
@@ -23,7 +23,7 @@ fn positions() -> Vec<Position> {
     v
 }
 
-fn build(pos: &Position, horizon: i32) -> Projection<Piece> {
+fn build(pos: &Position, horizon: i32) -> Projection {
     let config = ZoneConfig {
         horizon,
         ..ZoneConfig::default()

@@ -5,7 +5,7 @@
 use zonal::posfile;
 use zonal::rules::{Aim, ChessT1};
 use zonal::zone::{Camp, Projection, Role, Zone, ZoneConfig, ZoneKind};
-use zonal::{Piece, Position, Square};
+use zonal::{Position, Square};
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()
@@ -18,7 +18,7 @@ fn position(id: &str) -> Position {
         .position
 }
 
-fn mp(id: &str, horizon: i32) -> Projection<Piece> {
+fn mp(id: &str, horizon: i32) -> Projection {
     let config = ZoneConfig {
         horizon,
         ..ZoneConfig::default()
@@ -27,7 +27,7 @@ fn mp(id: &str, horizon: i32) -> Projection<Piece> {
 }
 
 /// The attack zone of the root on `root` against `target`.
-fn zone<'a>(mp: &'a Projection<Piece>, root: &str, target: &str) -> &'a Zone<Piece> {
+fn zone<'a>(mp: &'a Projection, root: &str, target: &str) -> &'a Zone {
     mp.zones
         .iter()
         .find(|z| {
@@ -38,13 +38,13 @@ fn zone<'a>(mp: &'a Projection<Piece>, root: &str, target: &str) -> &'a Zone<Pie
         .unwrap_or_else(|| panic!("no zone {root} -> {target}"))
 }
 
-fn squares(t: &zonal::zone::ZoneTrajectory<Piece>) -> String {
+fn squares(t: &zonal::zone::ZoneTrajectory) -> String {
     let v: Vec<String> = t.trajectory.squares.iter().map(|s| s.to_string()).collect();
     v.join("-")
 }
 
 /// (label, role, squares, time) of every trajectory of a zone.
-fn contents(z: &Zone<Piece>) -> Vec<(String, Role, String, i32)> {
+fn contents(z: &Zone) -> Vec<(String, Role, String, i32)> {
     (0..z.trajectories.len())
         .map(|t| {
             (
@@ -57,7 +57,7 @@ fn contents(z: &Zone<Piece>) -> Vec<(String, Role, String, i32)> {
         .collect()
 }
 
-fn has(z: &Zone<Piece>, role: Role, path: &str) -> bool {
+fn has(z: &Zone, role: Role, path: &str) -> bool {
     z.trajectories
         .iter()
         .any(|t| t.role == role && squares(t) == path)

@@ -1,5 +1,6 @@
 //! The two sides of a game and arrays indexed by them.
 
+use std::fmt;
 use std::ops::{Index, IndexMut};
 
 /// One of the two sides. Which one moves first, and what a game calls them (White and Black,
@@ -29,6 +30,38 @@ impl Side {
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// Lower-case name, as used in JSON (`"white"`, `"black"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+
+    /// Capitalised name, for prose (`"White"`, `"Black"`).
+    pub const fn name_capitalized(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+
+    /// The rank direction this side advances in when the first side starts on the lowest
+    /// ranks: +1 for White, -1 for Black.
+    #[inline]
+    pub const fn forward(self) -> i8 {
+        match self {
+            Side::White => 1,
+            Side::Black => -1,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

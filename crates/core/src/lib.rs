@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod distance;
+pub mod force;
 pub mod guided;
 pub mod horizon;
 pub mod motive;

@@ -163,7 +163,7 @@ fn flipped(pos: &Position) -> Option<Position> {
 }
 
 /// Value of `aim` / `target` for (+) once the root is next to it, in half-units.
-fn zone_outcome(pos: &Position, zone: &Zone<Piece>, material: &Material) -> i32 {
+fn zone_outcome(pos: &Position, zone: &Zone, material: &Material) -> i32 {
     if zone.kind != ZoneKind::Attack {
         return 0;
     }
@@ -201,7 +201,7 @@ fn zone_outcome(pos: &Position, zone: &Zone<Piece>, material: &Material) -> i32 
     }
 }
 
-fn zone_text(zone: &Zone<Piece>, outcome: i32) -> String {
+fn zone_text(zone: &Zone, outcome: i32) -> String {
     let root = &zone.root().trajectory;
     let path: Vec<String> = root.squares.iter().map(Square::to_string).collect();
     let target = match (zone.target.piece, zone.target.aim) {
@@ -266,12 +266,7 @@ pub struct Reasons<'a> {
 
 impl<'a> Reasons<'a> {
     /// The reasons from the projection `mp` of `pos` at `horizon`.
-    pub fn new(
-        pos: &'a Position,
-        mp: &Projection<crate::Piece>,
-        horizon: i32,
-        material: Material,
-    ) -> Self {
+    pub fn new(pos: &'a Position, mp: &Projection, horizon: i32, material: Material) -> Self {
         Reasons {
             pos,
             material,

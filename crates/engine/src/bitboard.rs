@@ -10,7 +10,7 @@
 
 use crate::square::{Color, Square};
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
 /// A set of squares; bit `i` is square `i` (a1 = bit 0).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -178,6 +178,48 @@ impl Not for Bitboard {
     #[inline]
     fn not(self) -> Bitboard {
         Bitboard(!self.0)
+    }
+}
+
+impl Shl<u32> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn shl(self, by: u32) -> Bitboard {
+        Bitboard(self.0 << by)
+    }
+}
+
+impl Shr<u32> for Bitboard {
+    type Output = Bitboard;
+    #[inline]
+    fn shr(self, by: u32) -> Bitboard {
+        Bitboard(self.0 >> by)
+    }
+}
+
+/// The board crate's view of the set, so that the core's projection works on it.
+impl zonal_board::SquareSet for Bitboard {
+    const CAPACITY: u32 = 64;
+    const EMPTY: Bitboard = Bitboard(0);
+
+    #[inline]
+    fn single(index: u32) -> Bitboard {
+        Bitboard(1 << index)
+    }
+
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    #[inline]
+    fn first(self) -> Option<u32> {
+        (self.0 != 0).then(|| self.0.trailing_zeros())
+    }
+
+    #[inline]
+    fn without_first(self) -> Bitboard {
+        Bitboard(self.0 & self.0.wrapping_sub(1))
     }
 }
 

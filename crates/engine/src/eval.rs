@@ -26,7 +26,7 @@ use crate::bitboard::Bitboard;
 use crate::exchange::Material;
 use crate::force::ForceMap;
 use crate::geometry;
-use crate::piece::{Piece, PieceKind};
+use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::rules::Aim;
 use crate::square::{Color, Square};
@@ -382,7 +382,7 @@ pub fn features_given(pos: &Position, superior: [Bitboard; 2]) -> [i32; TERM_COU
     let mut f = [0i32; TERM_COUNT];
     let occ = board.occupied();
     let mut threat = [0i32; 2];
-    for c in Color::ALL {
+    for c in Color::BOTH {
         let sign = if c == us { 1 } else { -1 };
         let own = board.by_color(c);
         let enemy = c.other();
@@ -490,7 +490,7 @@ fn relative(color: Color, set: Bitboard) -> Bitboard {
 fn castle_and_control(pos: &Position, superior: [Bitboard; 2], f: &mut [i32; TERM_COUNT]) {
     let board = pos.board();
     let us = pos.side_to_move();
-    for c in Color::ALL {
+    for c in Color::BOTH {
         let sign = if c == us { 1 } else { -1 };
         let own_castle = Bitboard::castle(c);
         let enemy_castle = Bitboard::castle(c.other());
@@ -573,7 +573,7 @@ pub fn breakdown(pos: &Position, weights: &Weights) -> Vec<Contribution> {
 /// aim whose capture the exchange has not yet proved) divided by the time its root needs plus one,
 /// the side to move's zones counted plus, the opponent's minus (docs/zones.md §4: an open zone is a
 /// threat that the opponent has to negate in time).
-pub fn zone_terms(pos: &Position, projection: &Projection<Piece>, weights: &Weights) -> i32 {
+pub fn zone_terms(pos: &Position, projection: &Projection, weights: &Weights) -> i32 {
     let us = pos.side_to_move();
     let mut total = 0;
     for z in &projection.zones {

@@ -338,7 +338,7 @@ impl Exchange {
 
 /// Effective sums White, Black on `sq`.
 fn sums(pos: &Position, sq: Square) -> [i32; 2] {
-    Color::ALL.map(|c| force::effective_at(pos.board(), c, sq))
+    Color::BOTH.map(|c| force::effective_at(pos.board(), c, sq))
 }
 
 /// The legal captures and Scout exchanges of the side to move onto `sq`, least valuable

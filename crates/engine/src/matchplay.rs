@@ -617,7 +617,7 @@ fn play_game(
             0
         };
         if advantage.is_none() {
-            advantage = Color::ALL
+            advantage = Color::BOTH
                 .into_iter()
                 .find(|c| streak[c.index()] >= ADVANTAGE_PLIES);
         }
@@ -736,7 +736,7 @@ fn play_one(
         engine1,
         advantage: None,
     };
-    for (color, &slot) in Color::ALL.into_iter().zip(&order) {
+    for (color, &slot) in Color::BOTH.into_iter().zip(&order) {
         if slots[slot].is_none() {
             match cfg.players[slot].start() {
                 Ok(p) => slots[slot] = Some(p),

@@ -144,7 +144,7 @@ impl Position {
     /// no Ver Knecht on its far rank, no non-royal piece in a castle, no castle already captured.
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
         let board = setup.board;
-        for color in Color::ALL {
+        for color in Color::BOTH {
             let kings = board.pieces(color, PieceKind::King).len();
             if kings > 1 {
                 return Err(PositionError::TooManyKings {
@@ -176,7 +176,7 @@ impl Position {
                 square,
             });
         }
-        for color in Color::ALL {
+        for color in Color::BOTH {
             if board.castle_captured_by(color) {
                 return Err(PositionError::CastleCaptured {
                     by: color,
@@ -202,7 +202,7 @@ impl Position {
         if self.side == Color::Black {
             key ^= zobrist::black_to_move();
         }
-        for color in Color::ALL {
+        for color in Color::BOTH {
             if self.prince_rights[color.index()] {
                 key ^= zobrist::prince_right(color);
             }

@@ -1,12 +1,11 @@
-//! The small interface between a game's rules and the trajectory and zone machinery.
-//!
-//! Trajectories, distance maps and zones are written against [`Rules`] and never name a chess-t1
-//! piece: a game supplies how one piece steps from a square given the occupancy (set-wise, forwards
-//! and backwards), which squares it may pass through or end on, which squares a step passes over,
-//! force on a square and how to make a move. [`ChessT1`] implements it for chess-t1.
+//! chess-t1 as the core sees it: [`ChessT1`] implements the core's [`ForceGame`], the interface of
+//! the projection by force sums (`zonal_core::force`): how one piece steps from a square given the
+//! occupancy (set-wise, forwards and backwards), which squares it may pass through or end on,
+//! which squares a step passes over, force on a square and the squares that can change it, what
+//! a root aims at ([`Aim`]) and how to make a move.
 //!
 //! ```
-//! use zonal::rules::{ChessT1, Rules};
+//! use zonal::rules::{ChessT1, ForceGame};
 //! use zonal::{Bitboard, Color, Piece, PieceKind, Square};
 //! let scout = Piece::new(Color::White, PieceKind::Scout);
 //! let a1: Square = "a1".parse().unwrap();
@@ -21,8 +20,8 @@ use crate::moves::Move;
 use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
 use crate::square::{Color, Square};
-use std::fmt::{Debug, Display};
-use std::hash::Hash;
+use zonal_board::Shape;
+pub use zonal_core::force::ForceGame;
 
 /// What a root piece aims at (the target of an attack zone).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
@@ -36,68 +35,8 @@ pub enum Aim {
     Castle,
 }
 
-/// What the trajectory and zone layers need to know about a game.
-pub trait Rules: Sync {
-    /// A piece together with its side.
-    type Piece: Copy + Eq + Hash + Debug + Display + Send + Sync;
-    /// A position of the game.
-    type Position: Clone + Send + Sync;
-    /// A move of the game.
-    type Move: Copy + Eq + Debug + Display + Send + Sync;
-
-    /// The side a piece belongs to.
-    fn side(&self, piece: Self::Piece) -> Color;
-    /// The piece on `sq`, if any.
-    fn piece_at(&self, pos: &Self::Position, sq: Square) -> Option<Self::Piece>;
-    /// Squares holding pieces of `side`.
-    fn pieces_of(&self, pos: &Self::Position, side: Color) -> Bitboard;
-    /// The side to move.
-    fn side_to_move(&self, pos: &Self::Position) -> Color;
-
-    /// Squares one step of `piece` from any square of `frontier` can land on, given `occupied`
-    /// (the other pieces): non-jumping lines stop at, and include, the first occupied square;
-    /// squares the piece may never enter are left out.
-    fn expand(&self, piece: Self::Piece, frontier: Bitboard, occupied: Bitboard) -> Bitboard;
-    /// The inverse of [`Rules::expand`]: squares from which one step of `piece` lands on a square
-    /// of `targets`, given `occupied`.
-    fn expand_reverse(&self, piece: Self::Piece, targets: Bitboard, occupied: Bitboard)
-    -> Bitboard;
-    /// Squares `piece` may stand on between two steps of a trajectory (empty ones only).
-    fn waypoints(&self, piece: Self::Piece, occupied: Bitboard) -> Bitboard;
-    /// Squares on which a trajectory of `piece` may end: empty squares it may stop on, and
-    /// occupied squares it could move onto if the occupant were an enemy.
-    fn goals(&self, piece: Self::Piece, occupied: Bitboard) -> Bitboard;
-    /// The squares a step from `from` to `to` passes over and could be blocked on (beta-squares):
-    /// empty for jumping steps.
-    fn passed_over(&self, piece: Self::Piece, from: Square, to: Square) -> Bitboard;
-    /// Effective force of `side` on `sq`, in half-units.
-    fn force_on(&self, pos: &Self::Position, side: Color, sq: Square) -> i32;
-    /// The targets a root piece on `from` may aim at: squares with what reaching them achieves.
-    fn aims(&self, pos: &Self::Position, piece: Self::Piece, from: Square) -> Vec<(Square, Aim)>;
-    /// The force `piece` adds on each square it acts on, in half-units.
-    fn strength(&self, piece: Self::Piece) -> i32;
-    /// Whether `piece` needs superiority of force to capture (false for a piece whose captures
-    /// are never gated, like the chess-t1 Scout).
-    fn capture_needs_superiority(&self, piece: Self::Piece) -> bool;
-    /// Effective force sums `[white, black]` on `sq` after moving pieces as `relocations` say
-    /// (each `(from, to)` moves the piece on `from` to `to`, replacing what stood there), in
-    /// half-units. Used to weigh a contested square when pieces have arrived.
-    fn sums_after(
-        &self,
-        pos: &Self::Position,
-        relocations: &[(Square, Square)],
-        sq: Square,
-    ) -> [i32; 2];
-    /// Legal moves of the side to move.
-    fn legal_moves(&self, pos: &Self::Position) -> Vec<Self::Move>;
-    /// The squares whose contents `mv` changes in `pos`.
-    fn changed_squares(&self, pos: &Self::Position, mv: &Self::Move) -> Bitboard;
-    /// The position after `mv`.
-    fn play(&self, pos: &Self::Position, mv: &Self::Move) -> Self::Position;
-}
-
 /// The rules of chess-t1 (docs/chess-t1-rules.md).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ChessT1;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -222,10 +161,18 @@ impl ChessT1 {
     }
 }
 
-impl Rules for ChessT1 {
+impl ForceGame for ChessT1 {
     type Piece = Piece;
     type Position = Position;
     type Move = Move;
+    type Aim = Aim;
+    type Square = Square;
+    type Set = Bitboard;
+    const SHAPE: Shape = match Shape::new(8, 8) {
+        Ok(shape) => shape,
+        Err(_) => panic!("8x8 is a board shape"),
+    };
+    const CAPTURE: Aim = Aim::Capture;
 
     #[inline]
     fn side(&self, piece: Piece) -> Color {
@@ -303,6 +250,14 @@ impl Rules for ChessT1 {
     #[inline]
     fn force_on(&self, pos: &Position, side: Color, sq: Square) -> i32 {
         force::effective_at(pos.board(), side, sq)
+    }
+
+    /// `sq` and every square a piece could act on it from or across (orthogonal 1-2, diagonal
+    /// 1-3, the King's neighbours).
+    #[inline]
+    fn force_region(sq: Square) -> Bitboard {
+        let i = sq.index();
+        Bitboard::from_square(sq) | geometry::ORTHO12[i] | geometry::DIAG3[i] | geometry::KING[i]
     }
 
     fn aims(&self, pos: &Position, piece: Piece, from: Square) -> Vec<(Square, Aim)> {
@@ -385,7 +340,7 @@ mod tests {
         for _ in 0..300 {
             let occ = Bitboard(rng.next_u64() & rng.next_u64());
             for kind in PieceKind::ALL {
-                for color in Color::ALL {
+                for color in Color::BOTH {
                     let piece = Piece::new(color, kind);
                     for from in Square::all() {
                         let single = Bitboard::from_square(from);

@@ -12,65 +12,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A side of the game. White moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    /// The side that moves first; its castle is c1-f1.
-    White = 0,
-    /// The second side; its castle is c8-f8.
-    Black = 1,
-}
-
-impl Color {
-    /// Both colours, White first.
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
-
-    /// The other side.
-    #[inline]
-    pub const fn other(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// 0 for White, 1 for Black.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// Lower-case name, as used in JSON (`"white"`, `"black"`).
-    pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
-    }
-
-    /// Capitalised name, for prose (`"White"`, `"Black"`).
-    pub const fn name_capitalized(self) -> &'static str {
-        match self {
-            Color::White => "White",
-            Color::Black => "Black",
-        }
-    }
-
-    /// The rank (0-based) that is "forward" for this side: +1 for White, -1 for Black.
-    #[inline]
-    pub const fn forward(self) -> i8 {
-        match self {
-            Color::White => 1,
-            Color::Black => -1,
-        }
-    }
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+/// A side of the game. White moves first; its castle is c1-f1, Black's c8-f8. The board crate's
+/// side, so that the core's projection and chess-t1 speak of the same two sides.
+pub use zonal_board::Side as Color;
 
 /// One of the 64 squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -138,6 +82,19 @@ impl Square {
         // not depend on square sets).
         const CASTLES: u64 = 0x3c | (0x3c << 56);
         (CASTLES >> self.0) & 1 == 1
+    }
+}
+
+/// The core's view of a square: its index on the 8x8 board.
+impl zonal_core::force::BoardSquare for Square {
+    #[inline]
+    fn at(index: u32) -> Square {
+        Square::new(index as u8)
+    }
+
+    #[inline]
+    fn index(self) -> usize {
+        self.0 as usize
     }
 }
 

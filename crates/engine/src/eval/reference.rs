@@ -78,7 +78,7 @@ pub(super) fn features(pos: &Position) -> [i32; TERM_COUNT] {
                 royal: royal[c][i] as i32,
                 non_royal: non_royal[c][i] as i32,
             }
-            .effective(Color::ALL[c], sq, occupant)
+            .effective(Color::BOTH[c], sq, occupant)
         };
         let (w, b) = (side(0), side(1));
         superior[0].remove(sq);

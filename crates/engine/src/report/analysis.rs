@@ -371,7 +371,7 @@ pub fn to_text(a: &Analysis, expected: &Expected) -> String {
             b => format!("Black +{}", units(-b)),
         }
     );
-    for color in Color::ALL {
+    for color in Color::BOTH {
         if a.in_check[color.index()] {
             let _ = writeln!(out, "{} is in check.", color.name_capitalized());
         }

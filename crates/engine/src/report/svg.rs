@@ -38,7 +38,6 @@
 //! ```
 
 use crate::force::ForceMap;
-use crate::piece::Piece;
 use crate::position::Position;
 use crate::report::units;
 use crate::rules::Aim;
@@ -58,7 +57,7 @@ pub struct ZoneFilter {
 
 impl ZoneFilter {
     /// Whether `zone` is drawn.
-    pub fn shows<P: Copy>(&self, zone: &Zone<P>) -> bool {
+    pub fn shows(&self, zone: &Zone) -> bool {
         self.zone.is_none_or(|n| n == zone.index) && self.side.is_none_or(|s| s == zone.side)
     }
 }
@@ -858,7 +857,7 @@ fn side_title(c: Color) -> &'static str {
 }
 
 /// `Ritter e3 -> Knecht e5`, in words.
-fn zone_summary(zone: &Zone<Piece>) -> String {
+fn zone_summary(zone: &Zone) -> String {
     let root = zone.root();
     let target = match zone.target.piece {
         Some(p) => format!("{} {}", p.kind.name(), zone.target.square),
@@ -880,7 +879,7 @@ fn zone_summary(zone: &Zone<Piece>) -> String {
 }
 
 /// What a trajectory does, for its tooltip.
-fn describe(zone: &Zone<Piece>, t: usize, zt: &ZoneTrajectory<Piece>) -> String {
+fn describe(zone: &Zone, t: usize, zt: &ZoneTrajectory) -> String {
     let squares: Vec<String> = zt
         .trajectory
         .squares
@@ -901,7 +900,7 @@ fn describe(zone: &Zone<Piece>, t: usize, zt: &ZoneTrajectory<Piece>) -> String 
 }
 
 /// Draws `pos` as an SVG picture; zones come from `mp` (drawn only if `opts.zones` is set).
-pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions) -> String {
+pub fn render(pos: &Position, mp: Option<&Projection>, opts: &SvgOptions) -> String {
     let board = pos.board();
     let mut body = String::new();
     let side = side_title(pos.side_to_move());
@@ -980,7 +979,7 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
     let _ = writeln!(body, "</g>");
 
     // Zones.
-    let shown: Vec<&Zone<Piece>> = match (mp, opts.zones) {
+    let shown: Vec<&Zone> = match (mp, opts.zones) {
         (Some(mp), Some(filter)) => mp.zones.iter().filter(|z| filter.shows(z)).collect(),
         _ => Vec::new(),
     };
@@ -1260,12 +1259,7 @@ pub fn render(pos: &Position, mp: Option<&Projection<Piece>>, opts: &SvgOptions)
 }
 
 /// Writes the legend to the right of the board; returns its bottom edge.
-fn legend(
-    out: &mut String,
-    mp: Option<&Projection<Piece>>,
-    opts: &SvgOptions,
-    shown: &[&Zone<Piece>],
-) -> f64 {
+fn legend(out: &mut String, mp: Option<&Projection>, opts: &SvgOptions, shown: &[&Zone]) -> f64 {
     let x = LX;
     let mut y = BY + 4.0;
     let text_x = x + 52.0;

@@ -29,7 +29,7 @@
 //! ```
 
 use super::plural;
-use crate::piece::{Piece, PieceKind};
+use crate::piece::PieceKind;
 use crate::position::Position;
 use crate::report::units;
 use crate::rules::Aim;
@@ -633,7 +633,7 @@ pub struct ComplexJson {
     pub overloaded: Vec<Square>,
 }
 
-fn trajectory_json(zone: &Zone<Piece>, id: usize, t: &ZoneTrajectory<Piece>) -> TrajectoryJson {
+fn trajectory_json(zone: &Zone, id: usize, t: &ZoneTrajectory) -> TrajectoryJson {
     let path = &t.trajectory;
     TrajectoryJson {
         id,
@@ -662,7 +662,7 @@ fn trajectory_json(zone: &Zone<Piece>, id: usize, t: &ZoneTrajectory<Piece>) -> 
     }
 }
 
-fn graph_json(zone: &Zone<Piece>) -> GraphJson {
+fn graph_json(zone: &Zone) -> GraphJson {
     let g = &zone.graph;
     let nodes = g
         .node_indices()
@@ -692,7 +692,7 @@ fn graph_json(zone: &Zone<Piece>) -> GraphJson {
     GraphJson { nodes, edges }
 }
 
-fn zone_json(zone: &Zone<Piece>) -> ZoneJson {
+fn zone_json(zone: &Zone) -> ZoneJson {
     let root = zone.root();
     let mut footprint: Vec<Square> = zone.footprint.collect();
     footprint.sort();
@@ -742,7 +742,7 @@ fn zone_json(zone: &Zone<Piece>) -> ZoneJson {
 
 impl ZonesJson {
     /// The report of the projection `mp` of `pos`.
-    pub fn new(mp: &Projection<Piece>, pos: &Position) -> ZonesJson {
+    pub fn new(mp: &Projection, pos: &Position) -> ZonesJson {
         ZonesJson {
             schema_version: SCHEMA_VERSION,
             game: GAME.to_string(),
@@ -971,18 +971,18 @@ impl ZonesJson {
 }
 
 /// The JSON of the projection `mp` of `pos` (see [`ZonesJson`]).
-pub fn to_json(mp: &Projection<Piece>, pos: &Position) -> serde_json::Value {
+pub fn to_json(mp: &Projection, pos: &Position) -> serde_json::Value {
     serde_json::to_value(ZonesJson::new(mp, pos))
         .expect("plain structs with string keys always serialize")
 }
 
 /// Graphviz DOT of the projection `mp` of `pos` (see [`ZonesJson::to_dot`]).
-pub fn to_dot(mp: &Projection<Piece>, pos: &Position) -> String {
+pub fn to_dot(mp: &Projection, pos: &Position) -> String {
     ZonesJson::new(mp, pos).to_dot()
 }
 
 /// A readable summary of the projection `mp` of `pos` (see [`ZonesJson::to_text`]).
-pub fn to_text(mp: &Projection<Piece>, pos: &Position) -> String {
+pub fn to_text(mp: &Projection, pos: &Position) -> String {
     ZonesJson::new(mp, pos).to_text()
 }
 

@@ -75,7 +75,7 @@ impl Searcher<'_> {
     }
 
     /// The projection of `pos` at `horizon`, from the cache of `ply` when zones are reused.
-    fn project(&mut self, pos: &Position, horizon: i32, ply: u32) -> Arc<Projection<crate::Piece>> {
+    fn project(&mut self, pos: &Position, horizon: i32, ply: u32) -> Arc<Projection> {
         // One projection per node: building its zones on several threads costs more in
         // synchronisation than it gains.
         let config = ZoneConfig {

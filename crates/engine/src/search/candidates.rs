@@ -39,7 +39,7 @@ const EN_PRISE_WEIGHT: i32 = 4;
 /// serving a single zone of the same worth), then by the move's coordinates.
 pub fn zone_candidates(
     pos: &Position,
-    mp: &Projection<crate::Piece>,
+    mp: &Projection,
     material: &Material,
 ) -> Vec<(Move, Vec<Motive>)> {
     let us = pos.side_to_move();
