@@ -54,7 +54,7 @@ fn bundles(c: &mut Criterion) {
         for (from, piece) in pos.board().iter() {
             let map = distance_map(&ChessT1, piece, from, occ);
             for to in pos.board().by_color(piece.color.other()) {
-                if map.get(to).is_some_and(|d| d <= 4) {
+                if map.distance(to).is_some_and(|d| d <= 4) {
                     jobs.push((piece, from, to, occ));
                 }
             }

@@ -1511,7 +1511,7 @@ fn distance_cmd(pos: &Position, subject: &Subject, json: bool) -> Result<(), Cli
             own_removable: subject.own_removable,
             max_distance: map.max_distance(),
             distances: Square::all()
-                .map(|sq| (sq.to_string(), map.get(sq)))
+                .map(|sq| (sq.to_string(), map.distance(sq)))
                 .collect(),
         });
     }
@@ -1526,7 +1526,9 @@ fn distance_cmd(pos: &Position, subject: &Subject, json: bool) -> Result<(), Cli
     );
     out!(
         "{}",
-        zonal::report::square_grid(|sq| map.get(sq).map_or("-".to_string(), |d| d.to_string()))
+        zonal::report::square_grid(|sq| map
+            .distance(sq)
+            .map_or("-".to_string(), |d| d.to_string()))
     );
     Ok(())
 }

@@ -15,7 +15,7 @@ fn grid(map: &zonal::distance::DistanceMap) -> String {
         let row: Vec<String> = (0..8)
             .map(|file| {
                 let s = Square::from_coords(file, rank).unwrap();
-                map.get(s).map_or("-".to_string(), |d| d.to_string())
+                map.distance(s).map_or("-".to_string(), |d| d.to_string())
             })
             .collect();
         rows.push(row.join(" "));
@@ -76,8 +76,8 @@ fn scout_is_the_chess_knight_but_never_lands_on_an_empty_castle_square() {
     );
     // An occupied castle square is a goal (exchange), never a square to pass through.
     let m = on("3k4/8/8/8/8/8/8/S7 w - 0 1", "a1");
-    assert_eq!(m.get(sq("d8")), Some(4)); // a1-b3-d4-c6-d8
-    assert_eq!(m.get(sq("c8")), None);
+    assert_eq!(m.distance(sq("d8")), Some(4)); // a1-b3-d4-c6-d8
+    assert_eq!(m.distance(sq("c8")), None);
 }
 
 #[test]
@@ -104,44 +104,47 @@ fn knechts_move_one_way_with_two_steps_at_home() {
 fn obstacles_block_lines_but_may_be_the_goal() {
     // A piece on e3 blocks the Knecht's two-step e2-e4: e4 now takes 3 moves (d2-d4-e4).
     let m = on("8/8/8/8/8/4r3/4N3/8 w - 0 1", "e2");
-    assert_eq!(m.get(sq("e3")), Some(1));
-    assert_eq!(m.get(sq("e4")), Some(3));
+    assert_eq!(m.distance(sq("e3")), Some(1));
+    assert_eq!(m.distance(sq("e4")), Some(3));
     // A Prince's diagonal stops at the first piece: f5 is reachable (the goal is enterable),
     // g6 behind it is not reachable in one move, nor in two.
     let m = on("8/8/8/5n2/4P3/8/8/8 w - 0 1", "e4");
-    assert_eq!(m.get(sq("f5")), Some(1));
-    assert_eq!(m.get(sq("g6")), Some(3));
+    assert_eq!(m.distance(sq("f5")), Some(1));
+    assert_eq!(m.distance(sq("g6")), Some(3));
     // Same with an own piece: obstacles are obstacles, whoever owns them.
     let own = on("8/8/8/5N2/4P3/8/8/8 w - 0 1", "e4");
-    assert_eq!(own.get(sq("g6")), Some(3));
+    assert_eq!(own.distance(sq("g6")), Some(3));
     // ... unless own pieces are treated as removable.
     let prince = Piece::new(Color::White, PieceKind::Prince);
     let removable = distance_map(&ChessT1, prince, sq("e4"), Bitboard::EMPTY);
-    assert_eq!(removable.get(sq("g6")), Some(1));
+    assert_eq!(removable.distance(sq("g6")), Some(1));
     // A Ritter jumps: with e5 and e6 occupied both are still one move away.
     let m = on("8/8/4n3/4n3/4R3/8/8/8 w - 0 1", "e4");
-    assert_eq!((m.get(sq("e5")), m.get(sq("e6"))), (Some(1), Some(1)));
+    assert_eq!(
+        (m.distance(sq("e5")), m.distance(sq("e6"))),
+        (Some(1), Some(1))
+    );
     // A square behind pieces may become unreachable: a King boxed in by pieces reaches only
     // the pieces around it.
     let m = on("8/8/8/3nnn2/3rKr2/3rrr2/8/8 w - 0 1", "e4");
     assert_eq!(m.reachable().len(), 9);
-    assert_eq!(m.get(sq("e6")), None);
+    assert_eq!(m.distance(sq("e6")), None);
 }
 
 #[test]
 fn reverse_maps_invert_one_way_moves() {
     let knecht = Piece::new(Color::Black, PieceKind::Knecht);
     let m = reverse_map(&ChessT1, knecht, sq("d5"), Bitboard::EMPTY);
-    assert_eq!(m.get(sq("d7")), Some(1)); // the two-step
-    assert_eq!(m.get(sq("d6")), Some(1)); // forward (down)
-    assert_eq!(m.get(sq("d4")), Some(1)); // backward (up)
-    assert_eq!(m.get(sq("d3")), Some(2));
-    assert_eq!(m.get(sq("d8")), None); // a castle square: never a start for a Knecht
+    assert_eq!(m.distance(sq("d7")), Some(1)); // the two-step
+    assert_eq!(m.distance(sq("d6")), Some(1)); // forward (down)
+    assert_eq!(m.distance(sq("d4")), Some(1)); // backward (up)
+    assert_eq!(m.distance(sq("d3")), Some(2));
+    assert_eq!(m.distance(sq("d8")), None); // a castle square: never a start for a Knecht
     // For every start square, the reverse distance equals the forward one.
     for from in Square::all() {
         let forward = distance_map(&ChessT1, knecht, from, Bitboard::EMPTY);
         if !from.is_castle() && from.rank() != 0 {
-            assert_eq!(forward.get(sq("d5")), m.get(from), "from {from}");
+            assert_eq!(forward.distance(sq("d5")), m.distance(from), "from {from}");
         }
     }
 }

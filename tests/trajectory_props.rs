@@ -64,7 +64,7 @@ fn boards(seed: u64, games: usize, scatters: usize) -> Vec<Board> {
 }
 
 fn dist_of(map: &DistanceMap) -> Dist {
-    let all = map.to_vec();
+    let all = map.distances();
     std::array::from_fn(|i| all[i])
 }
 
@@ -451,7 +451,7 @@ fn reverse_maps_equal_plain_bfs() {
                     None
                 };
                 assert_eq!(
-                    rev.get(s),
+                    rev.distance(s),
                     expected,
                     "board {b} real {piece} on {s} to {goal}"
                 );
@@ -632,7 +632,7 @@ fn dist(piece: Piece, from: &str, to: &str, occupied: Bitboard) -> Option<u32> {
     let map = distance_map(&ChessT1, piece, sq(from), occupied);
     let expected = oracle::distances(piece.kind, piece.color, sq(from), occupied);
     assert_eq!(dist_of(&map), expected, "{piece} {from} oracle");
-    map.get(sq(to))
+    map.distance(sq(to))
 }
 
 fn bundle(piece: Piece, from: &str, to: &str, occupied: Bitboard) -> Bundle {
@@ -742,11 +742,11 @@ fn black_knecht_moves_down() {
     );
     // Reverse maps reverse the two-step.
     let rev = reverse_map(&ChessT1, w, sq("e4"), Bitboard::EMPTY);
-    assert_eq!(rev.get(sq("e2")), Some(1));
-    assert_eq!(rev.get(sq("e6")), Some(2));
+    assert_eq!(rev.distance(sq("e2")), Some(1));
+    assert_eq!(rev.distance(sq("e6")), Some(2));
     let rev = reverse_map(&ChessT1, knecht, sq("e5"), Bitboard::EMPTY);
-    assert_eq!(rev.get(sq("e7")), Some(1));
-    assert_eq!(rev.get(sq("e3")), Some(2));
+    assert_eq!(rev.distance(sq("e7")), Some(1));
+    assert_eq!(rev.distance(sq("e3")), Some(2));
 }
 
 #[test]

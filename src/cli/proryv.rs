@@ -830,7 +830,7 @@ fn distance_cmd(pos: &Position, from: u8, json: bool) -> Result<(), CliError> {
             position: pos.to_string(),
             from: Shape::EIGHT.name(u32::from(from)),
             piece: piece_name(&piece),
-            distances: (0..64).map(|sq| map.distance(sq)).collect(),
+            distances: map.distances(),
         });
     }
     outln!(

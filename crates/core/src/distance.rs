@@ -13,37 +13,77 @@ pub trait Steps<S: SquareSet> {
     fn passes(&self, from: u32, to: u32) -> S;
 }
 
-/// Moves from a start square to every square of the board.
+/// The most squares a board of [`zonal_board`] has (11x11 fits).
+pub const MAX_SQUARES: usize = 128;
+
+const UNREACHABLE: u8 = u8::MAX;
+
+/// Moves from a start square to every square of the board (or, for a reverse map, from every
+/// square to a goal): the squares by distance, layer by layer, and each square's distance.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DistanceMap<S> {
     shape: Shape,
     from: u32,
+    dist: [u8; MAX_SQUARES],
     /// `layers[d]`: the squares first reached in exactly `d` moves.
     layers: Vec<S>,
 }
 
 impl<S: SquareSet> DistanceMap<S> {
-    /// The map of a piece on `from` that steps as `piece` says, up to `max` moves.
+    /// The map of a piece on `from` that steps as `piece` says, up to `max` moves: every square
+    /// of the board may be entered and stepped on from.
     pub fn build(shape: Shape, from: u32, max: u32, piece: &impl Steps<S>) -> DistanceMap<S> {
-        let mut layers = vec![S::single(from)];
+        let all = shape.all::<S>();
+        DistanceMap::grow(
+            shape,
+            from,
+            max,
+            |frontier| {
+                frontier
+                    .squares()
+                    .fold(S::EMPTY, |acc, sq| acc | piece.steps(sq))
+            },
+            all,
+            all,
+        )
+    }
+
+    /// The map grown from `from` by whole frontiers, up to `max` moves: `step` gives the squares
+    /// one move takes a piece from any square of a frontier to; a square is reached only if it is
+    /// in `enter`, and the next move starts only from reached squares in `pass` (a goal that is
+    /// not a waypoint ends its trajectory). The start is layer 0 whatever these sets say.
+    pub fn grow(
+        shape: Shape,
+        from: u32,
+        max: u32,
+        mut step: impl FnMut(S) -> S,
+        enter: S,
+        pass: S,
+    ) -> DistanceMap<S> {
+        let mut dist = [UNREACHABLE; MAX_SQUARES];
+        dist[from as usize] = 0;
+        let mut map = DistanceMap {
+            shape,
+            from,
+            dist,
+            layers: vec![S::single(from)],
+        };
         let mut reached = S::single(from);
-        for _ in 0..max {
-            let mut next = S::EMPTY;
-            for sq in layers.last().copied().unwrap_or(S::EMPTY).squares() {
-                next |= piece.steps(sq);
-            }
-            next &= !reached & shape.all::<S>();
+        let mut frontier = reached;
+        while !frontier.is_empty() && (map.layers.len() as u32) <= max {
+            let next = step(frontier) & enter & !reached;
             if next.is_empty() {
                 break;
             }
             reached |= next;
-            layers.push(next);
+            let d = map.layers.len() as u8;
+            for sq in next.squares() {
+                map.dist[sq as usize] = d;
+            }
+            map.layers.push(next);
+            frontier = next & pass;
         }
-        DistanceMap {
-            shape,
-            from,
-            layers,
-        }
+        map
     }
 
     /// The start square.
@@ -57,16 +97,23 @@ impl<S: SquareSet> DistanceMap<S> {
     }
 
     /// Moves to `sq`, if it is reached within the map's limit.
-    pub fn distance(&self, sq: u32) -> Option<u32> {
-        self.layers
-            .iter()
-            .position(|layer| layer.has(sq))
-            .map(|d| d as u32)
+    #[inline]
+    pub fn distance(&self, sq: impl Into<u32>) -> Option<u32> {
+        match self.dist[sq.into() as usize] {
+            UNREACHABLE => None,
+            d => Some(d as u32),
+        }
     }
 
-    /// The squares reached in exactly `d` moves.
+    /// The squares reached in exactly `d` moves (empty past the last layer).
+    #[inline]
     pub fn layer(&self, d: u32) -> S {
         self.layers.get(d as usize).copied().unwrap_or(S::EMPTY)
+    }
+
+    /// All layers, distance 0 first.
+    pub fn layers(&self) -> &[S] {
+        &self.layers
     }
 
     /// The squares reached in at most `d` moves.
@@ -75,6 +122,21 @@ impl<S: SquareSet> DistanceMap<S> {
             .iter()
             .take(d as usize + 1)
             .fold(S::EMPTY, |acc, &l| acc | l)
+    }
+
+    /// The squares at any finite distance.
+    pub fn reachable(&self) -> S {
+        self.layers.iter().fold(S::EMPTY, |acc, &l| acc | l)
+    }
+
+    /// The greatest finite distance.
+    pub fn max_distance(&self) -> u32 {
+        self.layers.len() as u32 - 1
+    }
+
+    /// Distances of every square of the board, by index, `None` where unreachable.
+    pub fn distances(&self) -> Vec<Option<u32>> {
+        (0..self.shape.len()).map(|sq| self.distance(sq)).collect()
     }
 }
 

@@ -8,18 +8,19 @@
 //! ```
 //! use zonal::distance::distance_map;
 //! use zonal::rules::ChessT1;
-//! use zonal::{Bitboard, Color, Piece, PieceKind};
+//! use zonal::{Bitboard, Color, Piece, PieceKind, Square};
 //! let scout = Piece::new(Color::White, PieceKind::Scout);
-//! let map = distance_map(&ChessT1, scout, "a1".parse().unwrap(), Bitboard::EMPTY);
-//! assert_eq!(map.get("h8".parse().unwrap()), Some(6)); // the Scout is the chess knight
-//! assert_eq!(map.get("d1".parse().unwrap()), None); // never to an empty castle square
+//! let sq = |name: &str| name.parse::<Square>().unwrap();
+//! let map = distance_map(&ChessT1, scout, sq("a1"), Bitboard::EMPTY);
+//! assert_eq!(map.distance(sq("h8")), Some(6)); // the Scout is the chess knight
+//! assert_eq!(map.distance(sq("d1")), None); // never to an empty castle square
 //! ```
 //!
-//! The maps are the core's (`zonal_core::force::distance`); this module names them for chess-t1.
+//! The maps are the core's (`zonal_core::DistanceMap`, grown by `zonal_core::force::distance`); this module names them for chess-t1.
 
-use crate::rules::ChessT1;
+use crate::bitboard::Bitboard;
 
-pub use zonal_core::force::distance::{distance_map, reverse_map};
+pub use zonal_core::force::distance::{distance_map, observed, reverse_map};
 
-/// A distance map of a chess-t1 piece.
-pub type DistanceMap = zonal_core::force::distance::DistanceMap<ChessT1>;
+/// A distance map of a chess-t1 piece: the core's, over chess-t1's square sets.
+pub type DistanceMap = zonal_core::DistanceMap<Bitboard>;

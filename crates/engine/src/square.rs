@@ -98,6 +98,13 @@ impl zonal_core::force::BoardSquare for Square {
     }
 }
 
+impl From<Square> for u32 {
+    #[inline]
+    fn from(sq: Square) -> u32 {
+        sq.0 as u32
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let file = (b'a' + self.file() as u8) as char;

@@ -86,9 +86,9 @@ mod tests {
         let start = Position::startpos();
         let king = PieceSteps::of(&start, 0).unwrap();
         let map = DistanceMap::build(Shape::EIGHT, 0, 16, &king);
-        assert_eq!(map.distance(62), Some(7));
+        assert_eq!(map.distance(62u32), Some(7));
         assert_eq!(
-            map.distance(63),
+            map.distance(63u32),
             None,
             "the enemy King's square is not entered"
         );

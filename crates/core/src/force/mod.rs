@@ -7,7 +7,7 @@
 //! A game implements [`ForceGame`]: how a piece steps (set-wise, forwards and backwards), where it
 //! may stand and end, what a step passes over, the force on a square, what a root aims at, and the
 //! squares whose contents can change the force on a square. The core does the rest:
-//! - [`distance`]: distance maps, forwards and backwards;
+//! - [`distance`]: distance maps ([`crate::DistanceMap`]) of a piece, forwards and backwards;
 //! - [`trajectory`]: shortest trajectory bundles as layered graphs, admissible trajectories;
 //! - [`zone`]: zones with negations of every level, supports, contests, linked and complex zones;
 //! - [`incremental`]: the projection kept up to date move by move, exactly equal to a rebuild.
@@ -25,11 +25,10 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use zonal_board::{Shape, Side, SquareSet};
 
-/// The most squares a board of [`zonal_board`] has (11x11 fits).
-pub const MAX_SQUARES: usize = 128;
-
 /// A game's square as the core sees it: an index below the board's square count.
-pub trait BoardSquare: Copy + Eq + Ord + Hash + Debug + Display + Send + Sync + 'static {
+pub trait BoardSquare:
+    Copy + Eq + Ord + Hash + Debug + Display + Send + Sync + Into<u32> + 'static
+{
     /// The square of index `index` (below the board's square count).
     fn at(index: u32) -> Self;
     /// Its index.

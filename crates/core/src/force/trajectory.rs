@@ -6,8 +6,9 @@
 //! **beta-squares** the squares its non-jumping steps pass over.
 //!
 
-use super::distance::{DistanceMap, distance_map, reverse_map};
-use super::{BoardSquare, ForceGame, MAX_SQUARES, Squares};
+use super::distance::{distance_map, reverse_map};
+use super::{BoardSquare, ForceGame, Squares};
+use crate::distance::{DistanceMap, MAX_SQUARES};
 use petgraph::graph::{DiGraph, NodeIndex};
 use std::collections::HashSet;
 use zonal_board::SquareSet;
@@ -128,17 +129,17 @@ impl<R: ForceGame> Bundle<R> {
         from: R::Square,
         to: R::Square,
         occupied: R::Set,
-        forward: &DistanceMap<R>,
-        backward: &DistanceMap<R>,
+        forward: &DistanceMap<R::Set>,
+        backward: &DistanceMap<R::Set>,
     ) -> Option<Bundle<R>> {
-        let length = forward.get(to)?;
+        let length = forward.distance(to)?;
         let mut layers = Vec::with_capacity(length as usize + 1);
         for j in 0..=length {
             let layer = R::Set::of(
                 forward
                     .layer(j)
                     .each()
-                    .filter(|&v| backward.get(v) == Some(length - j)),
+                    .filter(|&v| backward.distance(v) == Some(length - j)),
             );
             layers.push(layer);
         }
@@ -303,7 +304,7 @@ pub fn admissible<R: ForceGame>(
     let occupied = occupied.minus(R::Set::from_square(from));
     let forward = distance_map(rules, piece, from, occupied);
     let backward = reverse_map(rules, piece, to, occupied);
-    let Some(shortest) = forward.get(to) else {
+    let Some(shortest) = forward.distance(to) else {
         return Vec::new();
     };
     let waypoints = rules.waypoints(piece, occupied);
@@ -314,7 +315,7 @@ pub fn admissible<R: ForceGame>(
             .minus(R::Set::from_square(from) | R::Set::from_square(to))
             .each()
         {
-            let (Some(a), Some(b)) = (forward.get(v), backward.get(v)) else {
+            let (Some(a), Some(b)) = (forward.distance(v), backward.distance(v)) else {
                 continue;
             };
             if a + b != l {
@@ -372,9 +373,9 @@ pub fn shortest_from_map<R: ForceGame>(
     from: R::Square,
     to: R::Square,
     occupied: R::Set,
-    map: &DistanceMap<R>,
+    map: &DistanceMap<R::Set>,
 ) -> Option<(Trajectory<R>, u128)> {
-    let d = map.get(to)? as usize;
+    let d = map.distance(to)? as usize;
     let start = R::Set::from_square(from);
     let stand = rules.waypoints(piece, occupied) | start;
     // Squares of layer j that lie on some shortest path to `to`, from the goal backwards.

@@ -31,9 +31,10 @@
 //! rayon; the result does not depend on the number of threads.
 //!
 
-use super::distance::{DistanceMap, distance_map};
+use super::distance::{distance_map, observed};
 use super::trajectory::{Bundle, Trajectory, shortest_from_map};
 use super::{BoardSquare, ForceGame, Squares};
+use crate::distance::DistanceMap;
 use crate::horizon;
 use petgraph::graph::{DiGraph, NodeIndex};
 use rayon::prelude::*;
@@ -471,7 +472,7 @@ pub(crate) struct Builder<'a, R: ForceGame> {
     pub(crate) occupied: R::Set,
     pub(crate) pieces: Vec<(R::Square, R::Piece)>,
     /// Distance map of the piece on each square (indexed by square).
-    pub(crate) maps: Vec<Option<DistanceMap<R>>>,
+    pub(crate) maps: Vec<Option<DistanceMap<R::Set>>>,
     pub(crate) config: &'a ZoneConfig,
 }
 
@@ -493,7 +494,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
                 )
             })
             .collect();
-        let mut maps: Vec<Option<DistanceMap<R>>> = vec![None; R::SHAPE.len() as usize];
+        let mut maps: Vec<Option<DistanceMap<R::Set>>> = vec![None; R::SHAPE.len() as usize];
         // A few microseconds for all pieces: not worth a thread.
         for &(sq, p) in &pieces {
             maps[sq.index()] = Some(distance_map(rules, p, sq, occupied));
@@ -536,12 +537,12 @@ impl<'a, R: ForceGame> Builder<'a, R> {
         shortest_from_map(self.rules, piece, from, to, occupied, self.map(from)?)
     }
 
-    pub(crate) fn map(&self, sq: R::Square) -> Option<&DistanceMap<R>> {
+    pub(crate) fn map(&self, sq: R::Square) -> Option<&DistanceMap<R::Set>> {
         self.maps[sq.index()].as_ref()
     }
 
     fn distance(&self, from: R::Square, to: R::Square) -> Option<u32> {
-        self.map(from)?.get(to)
+        self.map(from)?.distance(to)
     }
 
     /// Attack seeds for every root piece.
@@ -662,7 +663,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
             return R::Set::from_square(sq);
         };
         let occupied = self.occupied.minus(R::Set::from_square(sq));
-        map.observed(self.rules, piece, occupied, depth) | R::Set::from_square(sq)
+        observed(self.rules, map, piece, occupied, depth) | R::Set::from_square(sq)
     }
 
     /// The squares the target `target` on `t` could step to (its retreat squares).
@@ -768,7 +769,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
                 Some(Role::Control)
             };
             if let Some(role) = role
-                && let Some(l) = map.get(square).filter(|&l| l as i32 <= time)
+                && let Some(l) = map.distance(square).filter(|&l| l as i32 <= time)
             {
                 out.push(Answer {
                     from: sq,
@@ -788,7 +789,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
             // Blockade of the beta-squares of the step to a(i): occupation before it passes.
             if i >= 1 {
                 for b in root.passed[i - 1].each() {
-                    if let Some(l) = map.get(b).filter(|&l| (l as i32) < time) {
+                    if let Some(l) = map.distance(b).filter(|&l| (l as i32) < time) {
                         out.push(Answer {
                             from: sq,
                             goal: b,
@@ -939,7 +940,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
                 Role::Control
             };
             let time = horizon::counter_time(negation.time, l, j as i32, first);
-            let Some(d) = map.get(v).map(|d| d as i32) else {
+            let Some(d) = map.distance(v).map(|d| d as i32) else {
                 continue;
             };
             if sq == v || d > time {
