@@ -48,6 +48,11 @@ pub trait CliGame: 'static {
     const OPENINGS: Option<&'static str> = None;
     /// The evaluation's weights a match player may set (`rook=60`), by name.
     const WEIGHTS: &'static [&'static str] = &[];
+    /// What one move is called in `play`'s refusals (`move 3 (d1d9): ...`; Прорыв: `ply`).
+    const MOVE_WORD: &'static str = "move";
+    /// How a game's moves are written as one text ([`CliGame::record`] joined by spaces), as the
+    /// analysis board names it for export and import.
+    const GAME_TEXT: &'static str = "coordinate moves";
     /// A position.
     type Position: Copy + Display + Send + Sync;
     /// A move.
@@ -111,6 +116,29 @@ pub trait CliGame: 'static {
     fn eval_terms(pos: &Self::Position) -> Vec<(&'static str, i32)>;
     /// The board with its special squares and pieces, without arrows.
     fn board_picture(pos: &Self::Position) -> Picture;
+
+    /// Whether the position is in a placement phase (Прорыв's drops), for games that have one;
+    /// `None` (the default) for the others. The analysis board's `moves` answer shows it.
+    fn placement(_pos: &Self::Position) -> Option<bool> {
+        None
+    }
+
+    /// The fields of `play --json` that say how `game` stands beyond the shared ones (`game`,
+    /// `start`, `moves`, `position`, `side`, `status`): by default `winner` (the winner's side,
+    /// `null` for a draw, `null` while the game goes on).
+    fn play_fields(game: &Self::Game) -> Vec<(&'static str, serde_json::Value)> {
+        let winner = Self::end(game).map(|e| e.winner.map(side_word));
+        vec![("winner", serde_json::json!(winner))]
+    }
+
+    /// The zones as JSON: by default the core games' schema
+    /// (`schema/game-zones.schema.json`, [`zones_json`]); a game with its own schema overrides it.
+    fn zones_json(pos: &Self::Position, built: &Built, horizon: i32) -> serde_json::Value
+    where
+        Self: Sized,
+    {
+        zones_json::<Self>(pos, built, horizon)
+    }
 
     /// The zone-guided search at `horizon` (the core's [`ZoneNarrowing`]) at the nodes fewer
     /// than `plies` plies from the root; deeper nodes search every move.
@@ -236,7 +264,7 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
                 out!("{log}");
             }
             if json {
-                return print_json(&zones_json::<G>(&p, &built, horizon));
+                return print_json(&G::zones_json(&p, &built, horizon));
             }
             if dot {
                 out!("{}", zones_dot::<G>(&p, &built));
@@ -423,7 +451,8 @@ fn play<G: CliGame>(start: G::Position, list: &[String], json: bool) -> Result<(
     for (i, text) in list.iter().enumerate() {
         if let Some(end) = G::end(&game) {
             return Err(CliError::input(format!(
-                "move {} ({}): the game is over: {}",
+                "{} {} ({}): the game is over: {}",
+                G::MOVE_WORD,
                 i + 1,
                 zonal::excerpt::excerpt(text),
                 end.text
@@ -431,7 +460,8 @@ fn play<G: CliGame>(start: G::Position, list: &[String], json: bool) -> Result<(
         }
         G::play_text(&mut game, text).map_err(|e| {
             CliError::input(format!(
-                "move {} ({}): {e}",
+                "{} {} ({}): {e}",
+                G::MOVE_WORD,
                 i + 1,
                 zonal::excerpt::excerpt(text)
             ))
@@ -447,15 +477,18 @@ fn play<G: CliGame>(start: G::Position, list: &[String], json: bool) -> Result<(
     }
     let record = G::record(&game);
     if json {
-        return print_json(&serde_json::json!({
+        let mut answer = serde_json::json!({
             "game": G::ID,
             "start": start.to_string(),
             "moves": record,
             "position": pos.to_string(),
             "side": G::side_name(&pos),
             "status": status,
-            "winner": end.as_ref().map(|e| e.winner.map(side_word)),
-        }));
+        });
+        for (key, value) in G::play_fields(&game) {
+            answer[key] = value;
+        }
+        return print_json(&answer);
     }
     outln!("{pos}");
     outln!("{}", G::diagram(&pos));
@@ -472,7 +505,8 @@ fn play<G: CliGame>(start: G::Position, list: &[String], json: bool) -> Result<(
     Ok(())
 }
 
-fn side_word(side: Side) -> &'static str {
+/// A side's name in JSON (`white`, `black`).
+pub(crate) fn side_word(side: Side) -> &'static str {
     match side {
         Side::White => "white",
         Side::Black => "black",

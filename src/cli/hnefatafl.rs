@@ -36,6 +36,7 @@ impl CliGame for Hnefatafl {
         ("seed9", "seed 9x9 (Tablut layout)"),
     ];
     const RECORD_ENDS: &'static [&'static str] = &["timeout"];
+    const GAME_TEXT: &'static str = "record form";
     const HORIZON: i32 = 3;
     type Position = Position;
     type Move = Move;

@@ -1,9 +1,11 @@
 //! Прорыв on the generic commands' game trait ([`CliGame`]): what its match, its engine
-//! protocol and its reasons share with Hnefatafl and Jungle. Прорыв keeps its own `moves`,
-//! `play`, `zones`, `analyse` and the rest in [`super::proryv`] (its zones JSON has its own
-//! schema, and its analysis shows the source's measures).
+//! protocol, its reasons and the analysis board (`zonal serve`) share with Hnefatafl and Jungle.
+//! Прорыв keeps its own `moves`, `play`, `zones`, `analyse` and the rest in [`super::proryv`]
+//! (its zones JSON has its own schema, which [`CliGame::zones_json`] gives here too, and its
+//! analysis shows the source's measures).
 
 use super::generic::{CliGame, GameEnd};
+use serde_json::{Value, json};
 use zonal_board::Side;
 use zonal_core::picture::Picture;
 use zonal_core::record::Record;
@@ -17,11 +19,14 @@ pub struct Proryv;
 impl CliGame for Proryv {
     const ID: &'static str = "proryv";
     const NAME: &'static str = zonal_proryv::NAME;
-    const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
+    const STARTS: &'static [(&'static str, &'static str)] =
+        &[("startpos", "the start (placement: rooks are dropped first)")];
     /// Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
     const HORIZON: i32 = 5;
     const OPENINGS: Option<&'static str> = Some("positions/proryv/openings.pos");
     const WEIGHTS: &'static [&'static str] = &["race", "rook", "freedom", "tempo"];
+    const MOVE_WORD: &'static str = "ply";
+    const GAME_TEXT: &'static str = "coordinate moves (drops R@d4)";
     type Position = Position;
     type Move = Ply;
     type Rules = Rules;
@@ -141,5 +146,23 @@ impl CliGame for Proryv {
 
     fn board_picture(pos: &Position) -> Picture {
         zonal_proryv::picture::picture(pos, &[])
+    }
+
+    fn placement(pos: &Position) -> Option<bool> {
+        Some(pos.in_placement())
+    }
+
+    /// `plies` (the record) and `result` (`1-0`, `0-1`, `1/2-1/2`, or `null` while the game
+    /// goes on), as `zonal play --game proryv --json` gives them.
+    fn play_fields(game: &Game) -> Vec<(&'static str, Value)> {
+        vec![
+            ("plies", json!(Self::record(game))),
+            ("result", json!(game.end().map(|e| e.result()))),
+        ]
+    }
+
+    /// `schema/proryv-zones.schema.json`, as `zonal zones --game proryv --json` gives it.
+    fn zones_json(pos: &Position, built: &Built, horizon: i32) -> Value {
+        super::proryv::zones_json(pos, built, horizon)
     }
 }

@@ -77,7 +77,7 @@ struct MovesJson<M: Serialize> {
     side: &'static str,
     status: String,
     over: bool,
-    /// Прорыв only: whether the placement phase is on.
+    /// Whether the placement phase is on, for a game that has one (Прорыв): [`CliGame::placement`].
     #[serde(skip_serializing_if = "Option::is_none")]
     placement: Option<bool>,
     moves: Vec<M>,
@@ -142,7 +142,9 @@ pub trait Board: Send + Sync {
 pub fn all() -> Vec<Box<dyn Board>> {
     vec![
         Box::new(ChessBoard),
-        Box::new(ProryvBoard),
+        Box::new(CoreBoard::<crate::cli::proryv_game::Proryv>(
+            std::marker::PhantomData,
+        )),
         Box::new(CoreBoard::<crate::cli::hnefatafl::Hnefatafl>(
             std::marker::PhantomData,
         )),
@@ -527,136 +529,9 @@ impl Board for ChessBoard {
     }
 }
 
-// ---------------------------------------------------------------- Прорыв
+// ---------------------------------------------------------------- Прорыв, Hnefatafl, Jungle
 
-/// Прорыв.
-struct ProryvBoard;
-
-impl ProryvBoard {
-    fn position(text: &str) -> Result<zonal_proryv::Position, ApiError> {
-        check_text("the position", text)?;
-        let text = text.trim();
-        if text == "startpos" {
-            return Ok(zonal_proryv::Position::startpos());
-        }
-        text.parse()
-            .map_err(|e: zonal_proryv::PositionError| bad(e.to_string()))
-    }
-}
-
-fn side_word(side: zonal_board::Side) -> &'static str {
-    match side {
-        zonal_board::Side::White => "white",
-        zonal_board::Side::Black => "black",
-    }
-}
-
-impl Board for ProryvBoard {
-    fn info(&self) -> GameInfo {
-        GameInfo {
-            id: "proryv",
-            name: zonal_proryv::NAME,
-            starts: vec![Start {
-                name: "startpos",
-                description: "the start (placement: rooks are dropped first)",
-                position: zonal_proryv::Position::startpos().to_string(),
-            }],
-            force: false,
-            horizon: 5,
-            game_text: "coordinate moves (drops R@d4)",
-        }
-    }
-
-    fn id(&self) -> &'static str {
-        "proryv"
-    }
-
-    fn moves(&self, position: &str) -> Result<String, ApiError> {
-        let pos = Self::position(position)?;
-        let mut plies = pos.legal_plies();
-        plies.sort_by_cached_key(ToString::to_string);
-        let rules = zonal_proryv::play::Proryv::default();
-        let outcome = pos.outcome();
-        MovesJson {
-            game: "proryv",
-            position: pos.to_string(),
-            side: side_word(pos.side_to_move()),
-            status: outcome.map_or_else(|| "ongoing".to_string(), |o| o.to_string()),
-            over: outcome.is_some(),
-            placement: Some(pos.in_placement()),
-            moves: plies.iter().map(ToString::to_string).collect(),
-            squares: squares(&rules, Shape::EIGHT, &plies),
-        }
-        .text()
-    }
-
-    fn play(&self, request: &PlayRequest) -> Result<Value, ApiError> {
-        let start = Self::position(&request.position)?;
-        let list = all_moves(request)?;
-        let mut game = zonal_proryv::Game::new(start);
-        let mut positions = Vec::new();
-        for (i, text) in list.iter().enumerate() {
-            if let Some(end) = game.end() {
-                return Err(illegal(format!(
-                    "ply {} ({}): the game is over: {end}",
-                    i + 1,
-                    zonal::excerpt::excerpt(text)
-                )));
-            }
-            game.play(text).map_err(|e| {
-                illegal(format!(
-                    "ply {} ({}): {e}",
-                    i + 1,
-                    zonal::excerpt::excerpt(text)
-                ))
-            })?;
-            positions.push(game.position().to_string());
-        }
-        let pos = game.position();
-        let plies: Vec<String> = game.plies().iter().map(ToString::to_string).collect();
-        Ok(json!({
-            "game": "proryv",
-            "start": start.to_string(),
-            "plies": plies,
-            "moves": plies,
-            "notation": plies,
-            "positions": positions,
-            "position": pos.to_string(),
-            "side": side_word(pos.side_to_move()),
-            "status": game.end().map_or_else(|| "ongoing".to_string(), |e| e.to_string()),
-            "over": game.end().is_some(),
-            "result": game.end().map(|e| e.result()),
-            "export": plies.join(" "),
-        }))
-    }
-
-    fn zones(
-        &self,
-        position: &str,
-        horizon: i32,
-        _force: bool,
-    ) -> Result<(Value, String), ApiError> {
-        let pos = Self::position(position)?;
-        let (p, built, _) =
-            crate::cli::proryv::zones_after(pos, horizon, &[]).map_err(|e| bad(e.message))?;
-        let value = crate::cli::proryv::zones_json(&p, &built, horizon);
-        let svg = zonal_proryv::picture::picture(&p, &built.zones).to_svg();
-        Ok((value, svg))
-    }
-
-    fn render(&self, position: &str, _force: bool) -> Result<String, ApiError> {
-        let pos = Self::position(position)?;
-        Ok(zonal_proryv::picture::picture(&pos, &[]).to_svg())
-    }
-
-    fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
-        core_analysis::<Zoned<crate::cli::proryv_game::Proryv>>(position, moves)
-    }
-}
-
-// ---------------------------------------------------------------- Hnefatafl, Jungle
-
-/// A game of the generic commands ([`CliGame`]): Hnefatafl, Jungle.
+/// A game of the generic commands ([`CliGame`]): Прорыв, Hnefatafl, Jungle.
 struct CoreBoard<G>(std::marker::PhantomData<fn() -> G>);
 
 impl<G: CliGame> CoreBoard<G> {
@@ -666,7 +541,14 @@ impl<G: CliGame> CoreBoard<G> {
         if let Some(p) = G::start(text) {
             return Ok(p);
         }
-        G::parse_position(text).map_err(|e| bad(format!("{}: {e}", G::NAME)))
+        G::parse_position(text).map_err(|e| {
+            // Some games' messages name the game already (Прорыв's).
+            if e.starts_with(&format!("{}: ", G::NAME)) {
+                bad(e)
+            } else {
+                bad(format!("{}: {e}", G::NAME))
+            }
+        })
     }
 
     /// The legal move of `before` that leads to `after` (how a move given in record form is
@@ -703,11 +585,7 @@ where
                 .collect(),
             force: false,
             horizon: G::HORIZON,
-            game_text: if G::ID == "hnefatafl" {
-                "record form"
-            } else {
-                "coordinate moves"
-            },
+            game_text: G::GAME_TEXT,
         }
     }
 
@@ -727,7 +605,7 @@ where
             side: G::side_name(&pos),
             over: outcome.is_some(),
             status: outcome.unwrap_or_else(|| "ongoing".to_string()),
-            placement: None,
+            placement: G::placement(&pos),
             moves: list.iter().map(ToString::to_string).collect(),
             squares: squares(&rules, G::zone_game().shape(&pos), &list),
         }
@@ -743,7 +621,8 @@ where
         for (i, text) in list.iter().enumerate() {
             if let Some(end) = G::end(&game) {
                 return Err(illegal(format!(
-                    "move {} ({}): the game is over: {}",
+                    "{} {} ({}): the game is over: {}",
+                    G::MOVE_WORD,
                     i + 1,
                     zonal::excerpt::excerpt(text),
                     end.text
@@ -752,7 +631,8 @@ where
             let before = G::current(&game);
             G::play_text(&mut game, text).map_err(|e| {
                 illegal(format!(
-                    "move {} ({}): {e}",
+                    "{} {} ({}): {e}",
+                    G::MOVE_WORD,
                     i + 1,
                     zonal::excerpt::excerpt(text)
                 ))
@@ -766,7 +646,7 @@ where
         let pos = G::current(&game);
         let end = G::end(&game);
         let record = G::record(&game);
-        Ok(json!({
+        let mut answer = json!({
             "game": G::ID,
             "start": start.to_string(),
             "moves": played,
@@ -776,9 +656,12 @@ where
             "side": G::side_name(&pos),
             "status": end.as_ref().map_or_else(|| "ongoing".to_string(), |e| e.text.clone()),
             "over": end.is_some(),
-            "winner": end.as_ref().map(|e| e.winner.map(side_word)),
             "export": record.join(" "),
-        }))
+        });
+        for (key, value) in G::play_fields(&game) {
+            answer[key] = value;
+        }
+        Ok(answer)
     }
 
     fn zones(
@@ -790,7 +673,7 @@ where
         let pos = Self::position(position)?;
         let (p, built, _) =
             generic::zones_after::<G>(pos, horizon, &[]).map_err(|e| bad(e.message))?;
-        let value = generic::zones_json::<G>(&p, &built, horizon);
+        let value = G::zones_json(&p, &built, horizon);
         let mut picture = G::board_picture(&p);
         let shape = G::zone_game().shape(&p);
         picture.arrows = zonal_core::picture::zone_arrows(
