@@ -62,11 +62,15 @@ impl<S: SquareSet> DistanceMap<S> {
     ) -> DistanceMap<S> {
         let mut dist = [UNREACHABLE; MAX_SQUARES];
         dist[from as usize] = 0;
+        // Room for the layers of most maps at once: growing the vector a layer at a time cost
+        // more than the map's steps.
+        let mut layers = Vec::with_capacity(12);
+        layers.push(S::single(from));
         let mut map = DistanceMap {
             shape,
             from,
             dist,
-            layers: vec![S::single(from)],
+            layers,
         };
         let mut reached = S::single(from);
         let mut frontier = reached;
