@@ -1,13 +1,13 @@
 //! Criterion benchmarks of the rules core: move generation, force maps, perft.
 //!
 //! Run with `cargo bench --bench rules`. Positions: the start, the spec's book examples and
-//! random middlegames (`zonal::sample::middlegames`).
+//! random middlegames (`chess_t1::sample::middlegames`).
 
+use chess_t1::force::ForceMap;
+use chess_t1::perft::perft;
+use chess_t1::{Bitboard, Position, sample};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use zonal::force::ForceMap;
-use zonal::perft::perft;
-use zonal::{Bitboard, Position, sample};
 
 /// The allocator of the `zonal` binary, so that the figures match it.
 #[global_allocator]
@@ -64,7 +64,7 @@ fn force_maps(c: &mut Criterion) {
                 .iter()
                 .map(|p| {
                     ForceMap::new(black_box(p).board())
-                        .raw(zonal::Color::White, zonal::Square::new(27))
+                        .raw(chess_t1::Color::White, chess_t1::Square::new(27))
                 })
                 .sum::<i32>()
         })

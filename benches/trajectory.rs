@@ -2,12 +2,12 @@
 //!
 //! Run with `cargo bench --bench trajectory`.
 
+use chess_t1::distance::distance_map;
+use chess_t1::rules::ChessT1;
+use chess_t1::trajectory::Bundle;
+use chess_t1::{Position, sample};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use zonal::distance::distance_map;
-use zonal::rules::ChessT1;
-use zonal::trajectory::Bundle;
-use zonal::{Position, sample};
 
 /// The allocator of the `zonal` binary, so that the figures match it.
 #[global_allocator]

@@ -4,12 +4,12 @@
 //! Run with `cargo bench --bench zones`. Single-threaded figures use a one-thread rayon pool.
 //! The update/rebuild ratio is the time of `incremental/rebuild` over `incremental/update`.
 
+use chess_t1::incremental::ZoneCache;
+use chess_t1::rules::ChessT1;
+use chess_t1::zone::{Projection, ZoneConfig};
+use chess_t1::{Position, sample};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use zonal::incremental::ZoneCache;
-use zonal::rules::ChessT1;
-use zonal::zone::{Projection, ZoneConfig};
-use zonal::{Position, sample};
 
 /// The allocator of the `zonal` binary, so that the figures match it.
 #[global_allocator]

@@ -12,12 +12,12 @@
 //! openings are varied. Prints `--count` (48) records: the position, `id "open-N"` and a `c0`
 //! with the moves in book notation and the score.
 
+use chess_t1::player::PlayerSpec;
+use chess_t1::sample::Rng;
+use chess_t1::search::Limits;
+use chess_t1::{Game, Position, book};
 use std::collections::{HashMap, HashSet};
 use std::process::ExitCode;
-use zonal::player::PlayerSpec;
-use zonal::sample::Rng;
-use zonal::search::Limits;
-use zonal::{Game, Position, book};
 
 struct Args {
     count: usize,

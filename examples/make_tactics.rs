@@ -6,7 +6,7 @@
 //! cargo run --release --example make_tactics -- --check positions/tactics.t1
 //! ```
 //!
-//! **Generate** (default): plays random games from the start ([`zonal::sample::playout`], 14 to
+//! **Generate** (default): plays random games from the start ([`chess_t1::sample::playout`], 14 to
 //! 60 half-moves) and keeps positions where the full-width search at depth `--depth` (4) has a
 //! **unique best move** that beats the next best root move by at least `--margin` (2) half-units
 //! and gains material (best score minus the material balance now >= 2 half-units, or a proven
@@ -15,7 +15,7 @@
 //! `bm`, `am` (the greediest capture that scores at least the margin below the best, if any) and
 //! a `c0` comment with the line and both scores.
 //!
-//! In full mode [`zonal::search::baseline::search`] scores only the best root move exactly (the others are
+//! In full mode [`chess_t1::search::baseline::search`] scores only the best root move exactly (the others are
 //! bounds), so every root move is scored here with its own full-window search: play the move,
 //! search the child at depth - 1 in full mode, negate (and move proven game ends one half-move
 //! further away, as the search from the root would count them).
@@ -24,13 +24,13 @@
 //! the file (best first), whether `bm` holds all the equally best moves and nothing else, and
 //! whether `am` avoids them.
 
+use chess_t1::exchange::Material;
+use chess_t1::sample::{Rng, playout};
+use chess_t1::search::baseline::{BaselineConfig as SearchConfig, search};
+use chess_t1::search::{Mode, PROVEN};
+use chess_t1::{Move, MoveKind, Position};
 use std::collections::{HashMap, HashSet};
 use std::process::ExitCode;
-use zonal::exchange::Material;
-use zonal::sample::{Rng, playout};
-use zonal::search::baseline::{BaselineConfig as SearchConfig, search};
-use zonal::search::{Mode, PROVEN};
-use zonal::{Move, MoveKind, Position};
 
 /// Every legal move with its exact full-width score at `depth` (at least 2), best first (ties by
 /// coordinates).
@@ -144,7 +144,7 @@ fn parse_args() -> Result<Args, String> {
 
 fn check(path: &str, depth: u32) -> Result<bool, String> {
     let records =
-        zonal::posfile::read_file(std::path::Path::new(path)).map_err(|e| e.to_string())?;
+        chess_t1::posfile::read_file(std::path::Path::new(path)).map_err(|e| e.to_string())?;
     let mut all_good = true;
     for r in &records {
         let scores = exact_scores(&r.position, depth);

@@ -5,8 +5,8 @@
 //! `cargo run --release --example suite_score -- [FILE] [DEPTH]` (defaults:
 //! `positions/tactics.t1`, 4).
 
-use zonal::search::Mode;
-use zonal::search::baseline::{BaselineConfig as SearchConfig, search};
+use chess_t1::search::Mode;
+use chess_t1::search::baseline::{BaselineConfig as SearchConfig, search};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -14,7 +14,7 @@ fn main() {
         .next()
         .unwrap_or_else(|| "positions/tactics.t1".to_string());
     let depth: u32 = args.next().and_then(|d| d.parse().ok()).unwrap_or(4);
-    let records = match zonal::posfile::read_file(std::path::Path::new(&file)) {
+    let records = match chess_t1::posfile::read_file(std::path::Path::new(&file)) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("error: {e}");

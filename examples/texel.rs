@@ -11,14 +11,14 @@
 //! cargo run --release --example texel -- [GAMES] [NODES_PER_MOVE]
 //! ```
 //! Prints the fitted weights as `name=value` lines and the error before and after. The weights
-//! are written into `DEFAULT_WEIGHTS` in `crates/engine/src/eval.rs` by hand, with the figures in NOTES.md.
+//! are written into `DEFAULT_WEIGHTS` in `crates/chess-t1/src/eval.rs` by hand, with the figures in NOTES.md.
 //! The fitting uses floats: it is a tool, not part of the evaluation, which stays integer.
 
+use chess_t1::eval::{self, TERM_COUNT, TERMS, Weights};
+use chess_t1::sample::{Rng, playout};
+use chess_t1::search::{Engine, EngineConfig, Limits, Mode};
+use chess_t1::{Game, Position, Status};
 use rayon::prelude::*;
-use zonal::eval::{self, TERM_COUNT, TERMS, Weights};
-use zonal::sample::{Rng, playout};
-use zonal::search::{Engine, EngineConfig, Limits, Mode};
-use zonal::{Game, Position, Status};
 
 struct Sample {
     features: [i32; TERM_COUNT],
@@ -36,7 +36,7 @@ fn play(seed: u64, nodes: u64) -> Vec<Sample> {
         ..EngineConfig::default()
     });
     let mut keys = Vec::new();
-    let mut kept: Vec<(Position, zonal::Color)> = Vec::new();
+    let mut kept: Vec<(Position, chess_t1::Color)> = Vec::new();
     for ply in 0..400 {
         if game.status().is_over() {
             break;

@@ -7,11 +7,11 @@
 //!
 //! `cargo run --release --example zone_churn -- [POSITIONS] [HORIZON]` (defaults: 16, 4).
 
+use chess_t1::incremental::FootprintIndex;
+use chess_t1::rules::ChessT1;
+use chess_t1::sample;
+use chess_t1::zone::{Projection, Zone, ZoneConfig, ZoneKind};
 use std::collections::HashMap;
-use zonal::incremental::FootprintIndex;
-use zonal::rules::ChessT1;
-use zonal::sample;
-use zonal::zone::{Projection, Zone, ZoneConfig, ZoneKind};
 
 /// The zone's identity across positions.
 fn key(z: &Zone) -> String {

@@ -6,18 +6,18 @@
 //! zone-guided search with and without zone reuse, and batch analysis on one core and on all
 //! cores.
 
+use chess_t1::analysis::{AnalysisConfig, analyse_all};
+use chess_t1::force::ForceMap;
+use chess_t1::incremental::Tracker;
+use chess_t1::perft::perft;
+use chess_t1::position::Position;
+use chess_t1::rules::ChessT1;
+use chess_t1::sample;
+use chess_t1::search::Mode;
+use chess_t1::search::baseline::{BaselineConfig as SearchConfig, search};
+use chess_t1::zone::{Projection, ZoneConfig};
 use std::hint::black_box;
 use std::time::Instant;
-use zonal::analysis::{AnalysisConfig, analyse_all};
-use zonal::force::ForceMap;
-use zonal::incremental::Tracker;
-use zonal::perft::perft;
-use zonal::position::Position;
-use zonal::rules::ChessT1;
-use zonal::sample;
-use zonal::search::Mode;
-use zonal::search::baseline::{BaselineConfig as SearchConfig, search};
-use zonal::zone::{Projection, ZoneConfig};
 
 /// The figures `zonal bench` reports.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -58,9 +58,9 @@ pub struct BenchReport {
     pub zone_search_reuse_ms: f64,
     /// Share of the search's attack zones taken over from nearby nodes.
     pub search_reuse_share: f64,
-    /// The evaluation ([`zonal::eval::evaluate`], full), nanoseconds per position.
+    /// The evaluation ([`chess_t1::eval::evaluate`], full), nanoseconds per position.
     pub eval_ns: f64,
-    /// The same with the force map known ([`zonal::eval::features_given`], as the search calls
+    /// The same with the force map known ([`chess_t1::eval::features_given`], as the search calls
     /// it), nanoseconds per position.
     pub eval_given_ns: f64,
     /// The engine's full-width search with the full evaluation, nodes per second on one core
@@ -121,7 +121,8 @@ pub fn run(quick: bool) -> BenchReport {
     for _ in 0..reps / 10 {
         for (before, after, m, map) in &played {
             let mut map = map.clone();
-            let changed = zonal::Bitboard::from_square(m.from) | zonal::Bitboard::from_square(m.to);
+            let changed =
+                chess_t1::Bitboard::from_square(m.from) | chess_t1::Bitboard::from_square(m.to);
             map.update(before, black_box(after), changed);
             black_box(map.superiority_both(after));
         }
@@ -203,13 +204,13 @@ pub fn run(quick: bool) -> BenchReport {
         same_best += (zones.best == full.best) as usize;
     }
 
-    let weights = zonal::eval::Weights::default();
+    let weights = chess_t1::eval::Weights::default();
     let t = Instant::now();
     for _ in 0..reps {
         for p in &positions {
-            black_box(zonal::eval::evaluate(
+            black_box(chess_t1::eval::evaluate(
                 black_box(p),
-                zonal::eval::Evaluation::Full,
+                chess_t1::eval::Evaluation::Full,
                 &weights,
             ));
         }
@@ -222,8 +223,8 @@ pub fn run(quick: bool) -> BenchReport {
     let t = Instant::now();
     for _ in 0..reps {
         for (p, sup) in positions.iter().zip(&superiority) {
-            let f = zonal::eval::features_given(black_box(p), *sup);
-            black_box(zonal::eval::dot(&f, &weights));
+            let f = chess_t1::eval::features_given(black_box(p), *sup);
+            black_box(chess_t1::eval::dot(&f, &weights));
         }
     }
     let eval_given_ns = t.elapsed().as_secs_f64() * 1e9 / (reps * positions.len()) as f64;
@@ -231,12 +232,12 @@ pub fn run(quick: bool) -> BenchReport {
     let engine_run = |mode: Mode| {
         let (mut nodes, mut secs) = (0u64, 0.0f64);
         for p in &positions {
-            let mut engine = zonal::search::Engine::new(zonal::search::EngineConfig {
+            let mut engine = chess_t1::search::Engine::new(chess_t1::search::EngineConfig {
                 mode,
-                ..zonal::search::EngineConfig::default()
+                ..chess_t1::search::EngineConfig::default()
             });
             let t = Instant::now();
-            let r = engine.search(p, &[], &zonal::search::Limits::nodes(engine_nodes));
+            let r = engine.search(p, &[], &chess_t1::search::Limits::nodes(engine_nodes));
             secs += t.elapsed().as_secs_f64();
             nodes += r.nodes;
         }
@@ -247,8 +248,9 @@ pub fn run(quick: bool) -> BenchReport {
     let zone_projections = one_thread(|| {
         let mut count = 0usize;
         for p in &positions {
-            let mut engine = zonal::search::Engine::new(zonal::search::EngineConfig::default());
-            engine.search(p, &[], &zonal::search::Limits::nodes(engine_nodes));
+            let mut engine =
+                chess_t1::search::Engine::new(chess_t1::search::EngineConfig::default());
+            engine.search(p, &[], &chess_t1::search::Limits::nodes(engine_nodes));
             count += engine.projections_built();
         }
         count

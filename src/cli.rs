@@ -4,26 +4,26 @@
 //! through `tracing` (`RUST_LOG=debug` for more). Bad input ends with a message naming what and
 //! where, and exit code 2.
 
+use chess_t1::bitboard::Bitboard;
+use chess_t1::distance::distance_map;
+use chess_t1::force::ForceMap;
+use chess_t1::game::Game;
+use chess_t1::moves::Move;
+use chess_t1::perft;
+use chess_t1::piece::Piece;
+use chess_t1::position::Position;
+use chess_t1::report::analysis::{AnalysisJson, Expected};
+use chess_t1::report::units;
+use chess_t1::report::zones::ZonesJson;
+use chess_t1::rules::ChessT1;
+use chess_t1::search::Mode;
+use chess_t1::square::{Color, Square};
+use chess_t1::trajectory::{Bundle, Trajectory, admissible};
+use chess_t1::zone::{Projection, ZoneConfig};
+use chess_t1::{book, posfile};
 use clap::{Args, Parser, Subcommand};
 use serde::Serialize;
 use std::time::{Duration, Instant};
-use zonal::bitboard::Bitboard;
-use zonal::distance::distance_map;
-use zonal::force::ForceMap;
-use zonal::game::Game;
-use zonal::moves::Move;
-use zonal::perft;
-use zonal::piece::Piece;
-use zonal::position::Position;
-use zonal::report::analysis::{AnalysisJson, Expected};
-use zonal::report::units;
-use zonal::report::zones::ZonesJson;
-use zonal::rules::ChessT1;
-use zonal::search::Mode;
-use zonal::square::{Color, Square};
-use zonal::trajectory::{Bundle, Trajectory, admissible};
-use zonal::zone::{Projection, ZoneConfig};
-use zonal::{book, posfile};
 
 /// Writes a line to stdout; a closed pipe ends the command quietly, another write error (a
 /// full disk) is reported. Use inside functions returning `Result<_, CliError>`.
@@ -135,11 +135,11 @@ pub struct BoundArgs {
 impl BoundArgs {
     /// The search limits: `depth`, else `default_depth` unless a bound was given on the command
     /// line (then the bounds alone end the search); the bounds, else their defaults.
-    fn limits(&self, depth: Option<u32>, default_depth: u32) -> zonal::search::Limits {
+    fn limits(&self, depth: Option<u32>, default_depth: u32) -> chess_t1::search::Limits {
         let given = self.movetime.is_some() || self.nodes.is_some();
         let movetime = self.movetime.unwrap_or(DEFAULT_MOVETIME_MS);
         let nodes = self.nodes.unwrap_or(DEFAULT_NODES);
-        zonal::search::Limits {
+        chess_t1::search::Limits {
             depth: depth.or((!given).then_some(default_depth)),
             movetime_ms: (movetime > 0).then_some(movetime),
             nodes: (nodes > 0).then_some(nodes),
@@ -179,21 +179,21 @@ impl EngineArgs {
         mode: Mode,
         horizon: i32,
         depth: Option<u32>,
-    ) -> zonal::player::PlayerSpec {
-        let mut spec = zonal::player::PlayerSpec::default();
+    ) -> chess_t1::player::PlayerSpec {
+        let mut spec = chess_t1::player::PlayerSpec::default();
         let c = &mut spec.config;
         c.mode = mode;
         // clap admits only the listed values, which these parsers all know.
-        c.evaluation =
-            zonal::eval::Evaluation::parse(&self.eval).unwrap_or(zonal::eval::Evaluation::Full);
+        c.evaluation = chess_t1::eval::Evaluation::parse(&self.eval)
+            .unwrap_or(chess_t1::eval::Evaluation::Full);
         c.hash_mb = self.hash as usize;
         c.horizon = horizon;
         spec.reuse_zones = self.reuse_zones;
-        c.zone_style =
-            zonal::search::ZoneStyle::parse(&self.style).unwrap_or(zonal::search::ZoneStyle::Order);
+        c.zone_style = chess_t1::search::ZoneStyle::parse(&self.style)
+            .unwrap_or(chess_t1::search::ZoneStyle::Order);
         if self.baseline {
-            c.evaluation = zonal::eval::Evaluation::Material;
-            spec.kind = zonal::player::Kind::Baseline;
+            c.evaluation = chess_t1::eval::Evaluation::Material;
+            spec.kind = chess_t1::player::Kind::Baseline;
             spec.depth = Some(depth.unwrap_or(4).min(12));
         }
         spec
@@ -593,7 +593,7 @@ fn stated_game(command: &Command) -> Result<GameName, CliError> {
     let mut buf = Vec::new();
     for line in 1..=1000 {
         buf.clear();
-        let limit = zonal::posfile::MAX_LINE_BYTES as u64;
+        let limit = chess_t1::posfile::MAX_LINE_BYTES as u64;
         match std::io::Read::take(&mut reader, limit).read_until(b'\n', &mut buf) {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
@@ -612,7 +612,7 @@ fn stated_game(command: &Command) -> Result<GameName, CliError> {
             CliError::input(format!(
                 "{}:{line}:6: unknown game {:?} (`zonal games` lists the games)",
                 path.display(),
-                zonal::excerpt::excerpt(name.trim())
+                chess_t1::excerpt::excerpt(name.trim())
             ))
         });
     }
@@ -746,8 +746,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let material = material_arg(material.as_deref())?;
             let horizon = horizon.unwrap_or(4);
             let mode = if full { Mode::Full } else { Mode::Zones };
-            let limits = bounds.limits(depth, zonal::analysis::DEFAULT_DEPTH);
-            let cfg = zonal::analysis::AnalysisConfig {
+            let limits = bounds.limits(depth, chess_t1::analysis::DEFAULT_DEPTH);
+            let cfg = chess_t1::analysis::AnalysisConfig {
                 horizon,
                 depth: limits.depth,
                 limits,
@@ -794,9 +794,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let position = pos.resolve()?;
             let show_zones = zones || zone.is_some() || side.is_some();
             let side = side.and_then(SideArg::color);
-            let opts = zonal::report::svg::SvgOptions {
+            let opts = chess_t1::report::svg::SvgOptions {
                 force,
-                zones: show_zones.then_some(zonal::report::svg::ZoneFilter { zone, side }),
+                zones: show_zones.then_some(chess_t1::report::svg::ZoneFilter { zone, side }),
                 highlight: highlight
                     .as_deref()
                     .map(|h| parse_highlight(&position, h))
@@ -825,7 +825,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let position = PosArg { pos, id, index }.resolve()?;
             perft_cmd(&position, depth, divide, parallel)
         }
-        Command::Engine => zonal::protocol::run(std::io::stdin().lock(), std::io::stdout())
+        Command::Engine => chess_t1::protocol::run(std::io::stdin().lock(), std::io::stdout())
             .map_err(|e| CliError {
                 message: format!("engine protocol: {e}"),
                 code: 1,
@@ -996,7 +996,7 @@ fn play(
                 CliError::input(format!(
                     "{name}: move {} of its moves ({text_short}): {e}",
                     i + 1,
-                    text_short = zonal::excerpt::excerpt(text)
+                    text_short = chess_t1::excerpt::excerpt(text)
                 ))
             })?;
         }
@@ -1047,7 +1047,7 @@ fn play(
         })
     } else {
         outln!("{pos}");
-        out!("{}", zonal::report::diagram(pos.board()));
+        out!("{}", chess_t1::report::diagram(pos.board()));
         outln!("status: {status}");
         if let Some(result) = record.and_then(|r| r.operands("result")) {
             let reason = record
@@ -1080,7 +1080,7 @@ fn zones_cmd(
     json: bool,
     dot: bool,
 ) -> Result<(), CliError> {
-    use zonal::incremental::{FootprintIndex, Tracker};
+    use chess_t1::incremental::{FootprintIndex, Tracker};
     let start = Instant::now();
     let mut tracker = Tracker::new(&ChessT1, *start_pos, config.clone());
     let mut log = String::new();
@@ -1090,7 +1090,7 @@ fn zones_cmd(
             return Err(CliError::input(format!(
                 "--after: move {} ({}): the game is over ({})",
                 i + 1,
-                zonal::excerpt::excerpt(text),
+                chess_t1::excerpt::excerpt(text),
                 pos.status()
             )));
         }
@@ -1204,10 +1204,10 @@ fn report_perft(
 fn exchange_cmd(
     pos: &Position,
     sq: Square,
-    material: &zonal::exchange::Material,
+    material: &chess_t1::exchange::Material,
     json: bool,
 ) -> Result<(), CliError> {
-    use zonal::exchange::{WIN, exchange};
+    use chess_t1::exchange::{WIN, exchange};
     let x = exchange(pos, sq, material);
     if json {
         #[derive(Serialize)]
@@ -1286,7 +1286,7 @@ fn exchange_cmd(
     );
     for (i, s) in x.steps.iter().enumerate() {
         let taken = s.mv.captured.map_or(String::new(), |k| k.to_string());
-        let verb = if s.mv.kind == zonal::moves::MoveKind::Exchange {
+        let verb = if s.mv.kind == chess_t1::moves::MoveKind::Exchange {
             "exchanges"
         } else {
             "takes"
@@ -1356,7 +1356,10 @@ impl std::fmt::Display for GainUnits {
 
 /// A move to highlight, `e2e4` or `e2-e4` (a promotion letter after it is ignored); it must be
 /// legal in `pos`.
-fn parse_highlight(pos: &Position, text: &str) -> Result<zonal::report::svg::Highlight, CliError> {
+fn parse_highlight(
+    pos: &Position,
+    text: &str,
+) -> Result<chess_t1::report::svg::Highlight, CliError> {
     let plain: String = text.chars().filter(|&c| c != '-').collect();
     let tail_ok = plain.get(4..).is_some_and(|t| {
         t.is_empty() || (t.len() == 1 && t.chars().all(|c| c.is_ascii_alphabetic()))
@@ -1364,7 +1367,7 @@ fn parse_highlight(pos: &Position, text: &str) -> Result<zonal::report::svg::Hig
     let (Some(from), Some(to), true) = (plain.get(0..2), plain.get(2..4), tail_ok) else {
         return Err(CliError::input(format!(
             "--highlight: {:?} is not a move (expected e.g. e2e4)",
-            zonal::excerpt::excerpt(text)
+            chess_t1::excerpt::excerpt(text)
         )));
     };
     let (from, to) = (
@@ -1380,13 +1383,13 @@ fn parse_highlight(pos: &Position, text: &str) -> Result<zonal::report::svg::Hig
             "--highlight: {from}-{to} is not a legal move in {pos}"
         )));
     }
-    Ok(zonal::report::svg::Highlight::new(from, to))
+    Ok(chess_t1::report::svg::Highlight::new(from, to))
 }
 
 fn render_cmd(
     pos: &Position,
     horizon: i32,
-    opts: &zonal::report::svg::SvgOptions,
+    opts: &chess_t1::report::svg::SvgOptions,
     output: Option<&std::path::Path>,
 ) -> Result<(), CliError> {
     let mp = match opts.zones {
@@ -1423,7 +1426,7 @@ fn render_cmd(
         }
         None => None,
     };
-    let picture = zonal::report::svg::render(pos, mp.as_ref(), opts);
+    let picture = chess_t1::report::svg::render(pos, mp.as_ref(), opts);
     match output {
         Some(path) => std::fs::write(path, picture).map_err(|e| CliError {
             message: format!("cannot write {}: {e}", path.display()),
@@ -1434,11 +1437,11 @@ fn render_cmd(
 }
 
 /// The `--material` option: piece values, or the defaults.
-fn material_arg(text: Option<&str>) -> Result<zonal::exchange::Material, CliError> {
+fn material_arg(text: Option<&str>) -> Result<chess_t1::exchange::Material, CliError> {
     match text {
-        Some(text) => zonal::exchange::Material::parse(text)
+        Some(text) => chess_t1::exchange::Material::parse(text)
             .map_err(|e| CliError::input(format!("--material: {e}"))),
-        None => Ok(zonal::exchange::Material::default()),
+        None => Ok(chess_t1::exchange::Material::default()),
     }
 }
 
@@ -1526,7 +1529,7 @@ fn distance_cmd(pos: &Position, subject: &Subject, json: bool) -> Result<(), Cli
     );
     out!(
         "{}",
-        zonal::report::square_grid(|sq| map
+        chess_t1::report::square_grid(|sq| map
             .distance(sq)
             .map_or("-".to_string(), |d| d.to_string()))
     );
@@ -1649,7 +1652,7 @@ fn trajectories_cmd(
     let (length, count) = (bundle.length(), bundle.count());
     outln!(
         "shortest: {length} move{}, {count} trajector{}",
-        zonal::report::plural(length as usize),
+        chess_t1::report::plural(length as usize),
         if count == 1 { "y" } else { "ies" }
     );
     for (j, layer) in layers.iter().enumerate() {
@@ -1722,7 +1725,7 @@ fn analyse_cmd(
     args: &[String],
     id: Option<&str>,
     index: Option<usize>,
-    cfg: &zonal::analysis::AnalysisConfig,
+    cfg: &chess_t1::analysis::AnalysisConfig,
     json: bool,
     jobs: Option<usize>,
     svg: Option<&std::path::Path>,
@@ -1739,12 +1742,12 @@ fn analyse_cmd(
         spinner("{elapsed_precise} {spinner} analysing")
     };
     let mut pictures = svg.map(SvgFolder::new).transpose()?;
-    let mut summary = zonal::report::analysis::SummaryJson::default();
+    let mut summary = chess_t1::report::analysis::SummaryJson::default();
     if json && batch {
         outln!(
             "{{\n  \"schema_version\": {},\n  \"game\": \"{}\",\n  \"analyses\": [",
-            zonal::report::analysis::SCHEMA_VERSION,
-            zonal::report::zones::GAME
+            chess_t1::report::analysis::SCHEMA_VERSION,
+            chess_t1::report::zones::GAME
         );
     }
     let mut written = 0usize;
@@ -1765,7 +1768,7 @@ fn analyse_cmd(
             break;
         }
         let positions: Vec<Position> = chunk.iter().map(|(p, _)| *p).collect();
-        let results = zonal::analysis::analyse_all(&positions, cfg, jobs, || progress.inc(1));
+        let results = chess_t1::analysis::analyse_all(&positions, cfg, jobs, || progress.inc(1));
         for (analysis, (_, expected)) in results.iter().zip(&chunk) {
             written += 1;
             if let Some(folder) = pictures.as_mut() {
@@ -1785,7 +1788,10 @@ fn analyse_cmd(
                     outln!("{text}");
                 }
             } else {
-                outln!("{}", zonal::report::analysis::to_text(analysis, expected));
+                outln!(
+                    "{}",
+                    chess_t1::report::analysis::to_text(analysis, expected)
+                );
             }
         }
     }
@@ -1837,15 +1843,15 @@ fn spinner(template: &str) -> indicatif::ProgressBar {
 
 fn search_cmd(
     pos: &Position,
-    player: &zonal::player::PlayerSpec,
-    limits: &zonal::search::Limits,
+    player: &chess_t1::player::PlayerSpec,
+    limits: &chess_t1::search::Limits,
     json: bool,
 ) -> Result<(), CliError> {
     let start = Instant::now();
     // Each finished iteration is shown on a terminal while the search runs.
     let progress = spinner("{elapsed_precise} {spinner} {msg}");
     progress.set_message("searching");
-    let result = zonal::player::Player::new(player.clone()).search(
+    let result = chess_t1::player::Player::new(player.clone()).search(
         pos,
         &[],
         limits,
@@ -1855,7 +1861,7 @@ fn search_cmd(
             progress.set_message(format!(
                 "depth {} score {} nodes {} pv {}",
                 info.depth,
-                zonal::search::cp_text(info.score_cp),
+                chess_t1::search::cp_text(info.score_cp),
                 info.nodes,
                 pv.join(" ")
             ));
@@ -1901,7 +1907,7 @@ fn search_cmd(
                 "best {} ({}) score {} nodes {} depth {} mode {}",
                 mv.uci(),
                 book::write_move(pos, &mv),
-                zonal::search::cp_text(result.score_cp),
+                chess_t1::search::cp_text(result.score_cp),
                 result.nodes,
                 result.depth,
                 result.mode.name()
@@ -1954,12 +1960,12 @@ impl SvgFolder {
 
     fn write(
         &mut self,
-        analysis: &zonal::analysis::Analysis,
+        analysis: &chess_t1::analysis::Analysis,
         expected: &Expected,
         n: usize,
-        cfg: &zonal::analysis::AnalysisConfig,
+        cfg: &chess_t1::analysis::AnalysisConfig,
     ) -> Result<(), CliError> {
-        use zonal::report::svg::{Highlight, SvgOptions, ZoneFilter, render};
+        use chess_t1::report::svg::{Highlight, SvgOptions, ZoneFilter, render};
         let pos = &analysis.position;
         let zone_cfg = ZoneConfig {
             horizon: cfg.horizon,
@@ -2082,11 +2088,15 @@ pub struct MatchArgs {
 }
 
 /// Reads `ELO0,ELO1` of `--sprt` with its error rates.
-fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<zonal::matchplay::SprtConfig, CliError> {
+fn parse_sprt(
+    text: &str,
+    alpha: f64,
+    beta: f64,
+) -> Result<chess_t1::matchplay::SprtConfig, CliError> {
     let bad = || {
         CliError::input(format!(
             "--sprt {:?}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10",
-            zonal::excerpt::excerpt(text)
+            chess_t1::excerpt::excerpt(text)
         ))
     };
     let (a, b) = text.split_once(',').ok_or_else(bad)?;
@@ -2102,7 +2112,7 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<zonal::matchplay::Spr
             )));
         }
     }
-    Ok(zonal::matchplay::SprtConfig {
+    Ok(chess_t1::matchplay::SprtConfig {
         elo0,
         elo1,
         alpha,
@@ -2111,11 +2121,11 @@ fn parse_sprt(text: &str, alpha: f64, beta: f64) -> Result<zonal::matchplay::Spr
 }
 
 fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
+    use chess_t1::matchplay::{self, MatchConfig, MatchReport, Opening, PlayerDef, TimeControl};
     use std::io::{IsTerminal, Write};
-    use zonal::matchplay::{self, MatchConfig, MatchReport, Opening, PlayerDef, TimeControl};
     let player = |n: usize, spec: &Option<String>, cmd: &Option<String>| match (spec, cmd) {
         (Some(text), _) => text
-            .parse::<zonal::player::PlayerSpec>()
+            .parse::<chess_t1::player::PlayerSpec>()
             .map(PlayerDef::Builtin)
             .map_err(|e| CliError::input(format!("--engine{n}: {e}"))),
         (None, Some(command)) => {

@@ -110,7 +110,7 @@ impl Shared {
                 let names: Vec<&str> = self.games.iter().map(|g| g.id()).collect();
                 ApiError::bad_request(format!(
                     "unknown game {:?} (games: {})",
-                    zonal::excerpt::excerpt(id),
+                    chess_t1::excerpt::excerpt(id),
                     names.join(", ")
                 ))
             })

@@ -5,11 +5,11 @@
 mod common;
 mod reference;
 
+use chess_t1::force::ForceMap;
+use chess_t1::perft::perft;
+use chess_t1::{Color, Position, Square};
 use common::{Rng, SEEDS};
 use reference::{Color as RColor, RefPos};
-use zonal::force::ForceMap;
-use zonal::perft::perft;
-use zonal::{Color, Position, Square};
 
 fn sorted_ucis(pos: &Position) -> Vec<String> {
     let mut v: Vec<String> = pos.generate_moves().iter().map(|m| m.uci()).collect();
@@ -96,7 +96,7 @@ fn perft_5_agrees_from_the_start() {
 #[test]
 fn perft_agrees_on_book_examples_and_middlegames() {
     let mut positions: Vec<Position> = SEEDS.iter().map(|s| s.parse().unwrap()).collect();
-    positions.extend(zonal::sample::middlegames(6, 99));
+    positions.extend(chess_t1::sample::middlegames(6, 99));
     for pos in positions {
         let slow = RefPos::from_fen(&pos.to_string()).unwrap();
         for depth in 1..=3 {
@@ -139,9 +139,9 @@ fn random_games_agree_move_by_move() {
                 };
                 captures += mv.is_capture() as usize;
                 chosen += mv.chosen as usize;
-                exchanges += (mv.kind == zonal::MoveKind::Exchange) as usize;
+                exchanges += (mv.kind == chess_t1::MoveKind::Exchange) as usize;
                 prince_konnet +=
-                    (mv.piece == zonal::PieceKind::Prince && mv.promotion.is_some()) as usize;
+                    (mv.piece == chess_t1::PieceKind::Prince && mv.promotion.is_some()) as usize;
                 let slow_mv = slow
                     .legal_moves()
                     .into_iter()
@@ -149,12 +149,12 @@ fn random_games_agree_move_by_move() {
                     .unwrap_or_else(|| panic!("{context}: reference lacks {mv}"));
                 assert_eq!(
                     slow_mv.capture,
-                    mv.kind == zonal::MoveKind::Capture,
+                    mv.kind == chess_t1::MoveKind::Capture,
                     "{context}: {mv}"
                 );
                 assert_eq!(
                     slow_mv.exchange,
-                    mv.kind == zonal::MoveKind::Exchange,
+                    mv.kind == chess_t1::MoveKind::Exchange,
                     "{context}: {mv}"
                 );
                 fast = fast.play(&mv);

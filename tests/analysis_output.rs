@@ -1,20 +1,20 @@
 //! `zonal analyse --json` through the binary: the output validates against
 //! `schema/analysis.schema.json` (a single analysis or a batch), round-trips through the
-//! `Deserialize` structs of `zonal::report::analysis`, and means what it says (recommended moves
+//! `Deserialize` structs of `chess_t1::report::analysis`, and means what it says (recommended moves
 //! legal and sorted by score, lines that replay, nodes counted, the batch summary consistent
 //! with the per-position `matched`). Also `zonal search --json` and the exit code 2 on bad input.
 
 mod common;
 
+use chess_t1::Position;
+use chess_t1::posfile::{self, Record};
+use chess_t1::report::analysis::{AnalysisJson, BatchJson, Expected, SCHEMA_VERSION};
+use chess_t1::search::PROVEN;
 use common::zonal;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::OnceLock;
-use zonal::Position;
-use zonal::posfile::{self, Record};
-use zonal::report::analysis::{AnalysisJson, BatchJson, Expected, SCHEMA_VERSION};
-use zonal::search::PROVEN;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
@@ -212,12 +212,12 @@ fn check_analysis(what: &str, a: &AnalysisJson, horizon: i32, mode: &str) {
     );
     assert_eq!(
         a.in_check.white,
-        pos.in_check(zonal::Color::White),
+        pos.in_check(chess_t1::Color::White),
         "{what}"
     );
     assert_eq!(
         a.in_check.black,
-        pos.in_check(zonal::Color::Black),
+        pos.in_check(chess_t1::Color::Black),
         "{what}"
     );
     assert_eq!(
@@ -233,8 +233,8 @@ fn check_analysis(what: &str, a: &AnalysisJson, horizon: i32, mode: &str) {
         .first()
         .is_some_and(|r| r.score.abs() >= PROVEN || a.recommended.len() == 1);
     assert!(
-        a.search.depth == zonal::analysis::DEFAULT_DEPTH
-            || a.search.depth < zonal::analysis::DEFAULT_DEPTH
+        a.search.depth == chess_t1::analysis::DEFAULT_DEPTH
+            || a.search.depth < chess_t1::analysis::DEFAULT_DEPTH
                 && (proven || a.recommended.is_empty()),
         "{what}: depth {} without a proven result",
         a.search.depth
@@ -270,7 +270,7 @@ fn check_analysis(what: &str, a: &AnalysisJson, horizon: i32, mode: &str) {
         );
         assert_eq!(
             r.book,
-            zonal::book::write_move(&pos, &mv),
+            chess_t1::book::write_move(&pos, &mv),
             "{what}: book of {}",
             r.uci
         );
@@ -295,7 +295,7 @@ fn check_analysis(what: &str, a: &AnalysisJson, horizon: i32, mode: &str) {
         assert!(!r.reason.is_empty(), "{what}: no reason for {}", r.uci);
         assert_eq!(
             r.score,
-            zonal::search::cp_to_half_units(r.score_cp),
+            chess_t1::search::cp_to_half_units(r.score_cp),
             "{what}: score and score_cp of {} disagree",
             r.uci
         );
@@ -569,7 +569,7 @@ fn search_command_json_and_text() {
             .expect("a position");
         let best = doc["best"].as_str().expect("a best move");
         let mv = pos.parse_uci(best).expect("best is legal");
-        assert_eq!(doc["book"], zonal::book::write_move(&pos, &mv));
+        assert_eq!(doc["book"], chess_t1::book::write_move(&pos, &mv));
         let line: Vec<String> = serde_json::from_value(doc["line"].clone()).expect("a line");
         assert_eq!(line.first().map(String::as_str), Some(best));
         replay("search line", &pos, &line);

@@ -2,9 +2,9 @@
 
 mod common;
 
+use chess_t1::book::{self, BookError, GameTextError, Mark};
+use chess_t1::{Color, Game, Move, MoveKind, PieceKind, Position, Status};
 use common::Rng;
-use zonal::book::{self, BookError, GameTextError, Mark};
-use zonal::{Color, Game, Move, MoveKind, PieceKind, Position, Status};
 
 fn pos(fen: &str) -> Position {
     fen.parse()

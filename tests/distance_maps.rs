@@ -1,15 +1,15 @@
 //! Exact distance maps: every piece kind on the empty board, with obstacles, castle squares and
 //! the Knecht's one-way moves. Grids are written rank 8 first, `-` for unreachable.
 
-use zonal::distance::{distance_map, reverse_map};
-use zonal::rules::ChessT1;
-use zonal::{Bitboard, Color, Piece, PieceKind, Position, Square};
+use chess_t1::distance::{distance_map, reverse_map};
+use chess_t1::rules::ChessT1;
+use chess_t1::{Bitboard, Color, Piece, PieceKind, Position, Square};
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }
 
-fn grid(map: &zonal::distance::DistanceMap) -> String {
+fn grid(map: &chess_t1::distance::DistanceMap) -> String {
     let mut rows = Vec::new();
     for rank in (0..8).rev() {
         let row: Vec<String> = (0..8)
@@ -28,7 +28,7 @@ fn empty_map(piece: &str, from: &str) -> String {
     grid(&distance_map(&ChessT1, p, sq(from), Bitboard::EMPTY))
 }
 
-fn on(pos: &str, from: &str) -> zonal::distance::DistanceMap {
+fn on(pos: &str, from: &str) -> chess_t1::distance::DistanceMap {
     let pos: Position = pos.parse().unwrap();
     let piece = pos.piece_at(sq(from)).unwrap();
     distance_map(&ChessT1, piece, sq(from), pos.board().occupied())

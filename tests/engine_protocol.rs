@@ -2,11 +2,11 @@
 //! would, with a timeout on every answer so that a hung engine fails the test instead of
 //! hanging it.
 
+use chess_t1::{Game, Position};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
-use zonal::{Game, Position};
 
 /// A running `zonal engine`.
 struct Engine {

@@ -1,4 +1,4 @@
-//! The exchange on a square (`zonal::exchange`, docs/zones.md §4): hand-built positions with exact
+//! The exchange on a square (`chess_t1::exchange`, docs/zones.md §4): hand-built positions with exact
 //! lines and balances, a brute-force minimax over all capture sequences on random positions, and
 //! the `exchange` command.
 //!
@@ -6,14 +6,14 @@
 
 mod common;
 
+use chess_t1::exchange::{Exchange, Material, WIN, exchange, exchange_after};
+use chess_t1::moves::MoveKind;
+use chess_t1::sample::{Rng, middlegames, playout};
+use chess_t1::{Color, Move, Piece, PieceKind, Position, Reason, Setup, Square, force};
 use common::zonal;
 use proptest::prelude::*;
 use serde_json::Value;
 use std::process::Output;
-use zonal::exchange::{Exchange, Material, WIN, exchange, exchange_after};
-use zonal::moves::MoveKind;
-use zonal::sample::{Rng, middlegames, playout};
-use zonal::{Color, Move, Piece, PieceKind, Position, Reason, Setup, Square, force};
 
 fn pos(text: &str) -> Position {
     text.parse().expect("valid position")

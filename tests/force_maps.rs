@@ -4,9 +4,9 @@
 
 mod common;
 
+use chess_t1::force::{self, ForceMap, changed_squares};
+use chess_t1::{Color, Position, Square};
 use common::{Rng, SEEDS, random_game};
-use zonal::force::{self, ForceMap, changed_squares};
-use zonal::{Color, Position, Square};
 
 #[test]
 fn incremental_force_map_equals_rebuild() {

@@ -1,7 +1,7 @@
 //! Exhaustive checks of the horizon arithmetic (docs/zones.md §2): Botvinnik's half-move budgets,
 //! Stilman's TIME/NEXTTIME, and a brute-force count of half-moves must agree.
 
-use zonal::horizon::{
+use chess_t1::horizon::{
     RootBudget, admitted, arrival, botvinnik_admits, counter_time, h0, hx, hx_retreat, hxx, k_max,
     moves_within, negation_moves, next_time, plus_moves_on, raise_next_time, time,
 };

@@ -4,11 +4,11 @@
 
 mod common;
 
+use chess_t1::Position;
+use chess_t1::incremental::Tracker;
+use chess_t1::rules::ChessT1;
+use chess_t1::zone::{Projection, ZoneConfig};
 use common::{Rng, SEEDS};
-use zonal::Position;
-use zonal::incremental::Tracker;
-use zonal::rules::ChessT1;
-use zonal::zone::{Projection, ZoneConfig};
 
 /// Canonical form of a projection: its complete debug text (zones in order, with graphs).
 fn canonical(mp: &Projection) -> String {
@@ -39,7 +39,7 @@ fn play_games(
     let mut rng = Rng::new(seed);
     let (mut moves, mut reused, mut rebuilt) = (0, 0, 0);
     let mut starts: Vec<Position> = SEEDS.iter().map(|s| s.parse().unwrap()).collect();
-    starts.extend(zonal::sample::middlegames(4, seed));
+    starts.extend(chess_t1::sample::middlegames(4, seed));
     for (i, start) in starts.iter().enumerate() {
         for game in 0..games_per_seed {
             let mut tracker = Tracker::new(&ChessT1, *start, config.clone());
@@ -116,11 +116,11 @@ fn incremental_equals_rebuild_long() {
 /// in turn (siblings reuse each other's zones), at the horizons a search uses, equal a rebuild.
 #[test]
 fn cache_serves_siblings_and_horizons() {
-    use zonal::incremental::ZoneCache;
+    use chess_t1::incremental::ZoneCache;
     let mut rng = Rng::new(77);
     let mut checked = 0;
     let mut reused = 0;
-    for (i, start) in zonal::sample::middlegames(6, 77).iter().enumerate() {
+    for (i, start) in chess_t1::sample::middlegames(6, 77).iter().enumerate() {
         let mut cache = ZoneCache::new(&ChessT1, ZoneConfig::default());
         let legal = start.legal_moves();
         for n in 0..12.min(legal.len()) {
@@ -152,10 +152,10 @@ fn cache_serves_siblings_and_horizons() {
 /// from scratch or taken over zone by zone from nearby nodes, and it does take zones over.
 #[test]
 fn search_with_reused_zones_is_the_same_search() {
-    use zonal::search::Mode;
-    use zonal::search::baseline::{BaselineConfig as SearchConfig, search};
+    use chess_t1::search::Mode;
+    use chess_t1::search::baseline::{BaselineConfig as SearchConfig, search};
     let mut reused = 0;
-    let mut starts: Vec<Position> = zonal::sample::middlegames(4, 31);
+    let mut starts: Vec<Position> = chess_t1::sample::middlegames(4, 31);
     starts.extend(SEEDS.iter().take(3).map(|s| s.parse::<Position>().unwrap()));
     for pos in &starts {
         let run = |reuse_zones: bool| {
@@ -183,7 +183,7 @@ fn search_with_reused_zones_is_the_same_search() {
             (fresh.best, fresh.score, fresh.nodes, &fresh.line),
             "{pos}"
         );
-        let root = |r: &zonal::search::SearchResult| -> Vec<(String, i32)> {
+        let root = |r: &chess_t1::search::SearchResult| -> Vec<(String, i32)> {
             r.root.iter().map(|m| (m.mv.uci(), m.score)).collect()
         };
         assert_eq!(root(&cached), root(&fresh), "{pos}");
@@ -194,7 +194,7 @@ fn search_with_reused_zones_is_the_same_search() {
 /// Building zones one after the other gives the same projection as building them in parallel.
 #[test]
 fn sequential_build_equals_parallel_build() {
-    for pos in zonal::sample::middlegames(8, 5) {
+    for pos in chess_t1::sample::middlegames(8, 5) {
         for horizon in [2, 4] {
             let config = |parallel| ZoneConfig {
                 horizon,
@@ -212,10 +212,10 @@ fn sequential_build_equals_parallel_build() {
 /// move touches the union of its squares' lists.
 #[test]
 fn footprint_index_matches_the_zones() {
-    use zonal::incremental::FootprintIndex;
-    use zonal::{Bitboard, Square};
+    use chess_t1::incremental::FootprintIndex;
+    use chess_t1::{Bitboard, Square};
     let mut touched_total = 0;
-    for pos in zonal::sample::middlegames(6, 11) {
+    for pos in chess_t1::sample::middlegames(6, 11) {
         let mp = Projection::build(&ChessT1, &pos, &ZoneConfig::default());
         let index = FootprintIndex::new(&mp);
         assert_eq!(index.len(), mp.zones.len());

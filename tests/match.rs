@@ -65,7 +65,7 @@ fn match_records_replay_to_their_results() {
     assert!(report["conversion"]["games"].as_u64().is_some());
 
     let text = std::fs::read_to_string(&path).expect("records written");
-    let records = zonal::posfile::parse_str(&text, file).expect("records parse");
+    let records = chess_t1::posfile::parse_str(&text, file).expect("records parse");
     assert_eq!(records.len(), 4);
     let mut engine1_points = 0;
     for (i, record) in records.iter().enumerate() {

@@ -5,14 +5,14 @@
 
 mod common;
 
+use chess_t1::posfile;
+use chess_t1::report::svg::{self, Highlight, SvgOptions, ZoneFilter};
+use chess_t1::rules::ChessT1;
+use chess_t1::zone::{Camp, Projection, ZoneConfig};
+use chess_t1::{Color, Position, Square};
 use common::zonal;
 use roxmltree::{Document, Node};
 use std::collections::{BTreeMap, BTreeSet};
-use zonal::posfile;
-use zonal::report::svg::{self, Highlight, SvgOptions, ZoneFilter};
-use zonal::rules::ChessT1;
-use zonal::zone::{Camp, Projection, ZoneConfig};
-use zonal::{Color, Position, Square};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
@@ -438,7 +438,7 @@ fn force_sums_in_units() {
     // 0:0 squares are left blank.
     assert!(force.values().all(|t| t != "0:0"));
     let board = pos.board();
-    let map = zonal::force::ForceMap::new(board);
+    let map = chess_t1::force::ForceMap::new(board);
     let nonzero = Square::all()
         .filter(|&s| {
             map.effective(board, Color::White, s) != 0 || map.effective(board, Color::Black, s) != 0

@@ -19,12 +19,12 @@
 
 mod common;
 
+use chess_t1::posfile::{self, Operation, Record};
+use chess_t1::{Position, Setup};
 use common::Rng;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::path::Path;
-use zonal::posfile::{self, Operation, Record};
-use zonal::{Position, Setup};
 
 // ---------------------------------------------------------------------------------------------
 // Reference parser for position strings (docs/chess-t1-rules.md §9.3).
@@ -134,9 +134,9 @@ fn ref_valid(s: &RefSetup) -> bool {
 }
 
 fn same_setup(setup: &Setup, reference: &RefSetup) -> bool {
-    zonal::Square::all()
+    chess_t1::Square::all()
         .all(|sq| setup.board.piece_at(sq).map(|p| p.char()) == reference.board[sq.index()])
-        && (setup.side == zonal::Color::White) == reference.white_to_move
+        && (setup.side == chess_t1::Color::White) == reference.white_to_move
         && (setup.prince_rights[0], setup.prince_rights[1]) == reference.rights
         && setup.quiet == reference.quiet
         && setup.fullmove == reference.fullmove
@@ -543,7 +543,7 @@ fn uci_prefixes_and_single_edits() {
 #[test]
 fn uci_every_square_pair() {
     let positions = move_positions();
-    let names: Vec<String> = zonal::Square::all().map(|s| s.to_string()).collect();
+    let names: Vec<String> = chess_t1::Square::all().map(|s| s.to_string()).collect();
     for pos in positions.iter().take(6) {
         for from in &names {
             for to in &names {
@@ -652,8 +652,8 @@ proptest! {
         // After the random commands, a known request: its answer must be a legal move.
         let mut input = commands.join("\n");
         input.push_str("\nstop\nsetoption name Mode value zones\nposition startpos moves e2e4\ngo depth 1\n");
-        let out = zonal::protocol::SharedBuffer::default();
-        let result = zonal::protocol::run(std::io::Cursor::new(input.clone()), out.clone());
+        let out = chess_t1::protocol::SharedBuffer::default();
+        let result = chess_t1::protocol::run(std::io::Cursor::new(input.clone()), out.clone());
         prop_assert!(result.is_ok(), "{:?}", result);
         let text = String::from_utf8(out.contents()).expect("the protocol writes UTF-8");
         for line in text.lines() {

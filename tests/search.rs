@@ -2,12 +2,12 @@
 //! node limits hold, game ends are scored by distance, the zone-guided mode never claims a loss
 //! the full-width mode refutes, and the evaluation is colour-symmetric.
 
-use zonal::eval::{self, Evaluation, Weights};
-use zonal::sample::{Rng, middlegames, playout};
-use zonal::search::{
+use chess_t1::eval::{self, Evaluation, Weights};
+use chess_t1::sample::{Rng, middlegames, playout};
+use chess_t1::search::{
     CP_PROVEN, CP_WIN, Engine, EngineConfig, Limits, Mode, SearchResult, protocol_score,
 };
-use zonal::{Board, Piece, Position, Setup, Square};
+use chess_t1::{Board, Piece, Position, Setup, Square};
 
 /// Positions to search: the tactics suite and random middlegames.
 fn positions() -> Vec<Position> {
@@ -66,7 +66,7 @@ fn a_repeated_position_scores_as_a_draw() {
     // bring back a position of the game, a draw by repetition in the tree's eyes; every other
     // move keeps the advantage.
     let start: Position = "4k3/8/8/8/8/8/8/1R1CK3 w - 0 1".parse().unwrap();
-    let mut game = zonal::Game::new(start);
+    let mut game = chess_t1::Game::new(start);
     for mv in ["b1b3", "e8d8", "b3b1", "d8e8"] {
         game.play_uci(mv).unwrap();
     }
@@ -192,8 +192,8 @@ fn zone_mode_claims_no_loss_that_full_width_refutes() {
     let zones = Engine::new(EngineConfig::default()).search(&pos, &[], &Limits::depth(5));
     assert!(zones.score_cp > -CP_PROVEN, "zones claim a loss: {zones:?}");
     for style in [
-        zonal::search::ZoneStyle::Steer,
-        zonal::search::ZoneStyle::Cut,
+        chess_t1::search::ZoneStyle::Steer,
+        chess_t1::search::ZoneStyle::Cut,
     ] {
         for pos in positions().iter().take(40) {
             let cfg = EngineConfig {

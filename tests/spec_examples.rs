@@ -1,14 +1,14 @@
 //! The worked examples of the rules (docs/chess-t1-rules.md §10, E1..E12), loaded from
-//! `positions/book-examples.t1` through `zonal::posfile` and checked against the engine.
+//! `positions/book-examples.t1` through `chess_t1::posfile` and checked against the engine.
 //!
 //! Sums are in half-units (the books' 1½ is 3 here). Every assertion states the spec's claim;
 //! none is weakened to fit the engine.
 
+use chess_t1::force::{self, ForceMap};
+use chess_t1::posfile::{self, Record};
+use chess_t1::{Color, Game, MoveKind, PieceKind, Position, Reason, Square, Status};
 use std::path::Path;
 use std::sync::OnceLock;
-use zonal::force::{self, ForceMap};
-use zonal::posfile::{self, Record};
-use zonal::{Color, Game, MoveKind, PieceKind, Position, Reason, Square, Status};
 
 fn records() -> &'static [Record] {
     static RECORDS: OnceLock<Vec<Record>> = OnceLock::new();
@@ -83,7 +83,7 @@ fn legal(pos: &Position, uci: &str) -> bool {
 }
 
 /// Asserts that `uci` is a legal move of `kind` and returns it.
-fn legal_move(pos: &Position, uci: &str, kind: MoveKind) -> zonal::Move {
+fn legal_move(pos: &Position, uci: &str, kind: MoveKind) -> chess_t1::Move {
     let mv = pos
         .legal_moves()
         .into_iter()

@@ -5,20 +5,20 @@
 //!   depth 3 (Mode::Full), so every root move gets an exact score; `bm` must be exactly the set
 //!   of moves with the best score, no `am` move may have it, and the scores quoted in `c0`
 //!   ("best score X, next best Y") must be these;
-//! - **through [`zonal::search::baseline::search`]** in Mode::Full at depth 4, as a user gets it: its score
+//! - **through [`chess_t1::search::baseline::search`]** in Mode::Full at depth 4, as a user gets it: its score
 //!   is the best score, its first root move (its `best`) is in `bm` and not in `am`, and every
 //!   `bm` move has the best score in its root list.
 //!
 //! Depth 4 takes a few seconds in release for the whole suite, so there is no reduced-depth
 //! variant.
 
+use chess_t1::posfile::{self, Record};
+use chess_t1::search::baseline::{BaselineConfig as SearchConfig, search};
+use chess_t1::search::{Mode, PROVEN};
+use chess_t1::{Move, Position};
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::OnceLock;
-use zonal::posfile::{self, Record};
-use zonal::search::baseline::{BaselineConfig as SearchConfig, search};
-use zonal::search::{Mode, PROVEN};
-use zonal::{Move, Position};
 
 /// The depth every `bm` of the file is confirmed at.
 const DEPTH: u32 = 4;
@@ -138,7 +138,7 @@ fn the_suite_is_well_formed() {
     assert!(movers.len() >= 5, "best moves only by {movers:?}");
     let black = records
         .iter()
-        .filter(|r| r.position.side_to_move() == zonal::Color::Black)
+        .filter(|r| r.position.side_to_move() == chess_t1::Color::Black)
         .count();
     assert!(
         black >= 5 && black + 5 <= records.len(),

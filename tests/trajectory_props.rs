@@ -5,15 +5,15 @@
 
 mod plain_bfs;
 
+use chess_t1::distance::{DistanceMap, distance_map, reverse_map};
+use chess_t1::rules::ChessT1;
+use chess_t1::sample::{Rng, middlegames};
+use chess_t1::trajectory::{Bundle, Trajectory, admissible, shortest_from_map};
+use chess_t1::{Bitboard, Board, Color, Piece, PieceKind, Square};
 use plain_bfs as oracle;
 use plain_bfs::Dist;
 use proptest::prelude::*;
 use std::collections::HashSet;
-use zonal::distance::{DistanceMap, distance_map, reverse_map};
-use zonal::rules::ChessT1;
-use zonal::sample::{Rng, middlegames};
-use zonal::trajectory::{Bundle, Trajectory, admissible, shortest_from_map};
-use zonal::{Bitboard, Board, Color, Piece, PieceKind, Square};
 
 /// Largest bundle whose trajectories are enumerated and compared one by one.
 const ENUMERATION_CAP: u128 = 5000;

@@ -4,15 +4,15 @@
 
 mod common;
 
+use chess_t1::Position;
+use chess_t1::report::zones::{self, EdgeJson, NodeJson, SCHEMA_VERSION, ZonesJson};
+use chess_t1::rules::ChessT1;
+use chess_t1::zone::{Projection, ZoneConfig};
 use common::zonal;
 use serde_json::Value;
 use std::collections::HashSet;
 use std::process::Output;
 use std::sync::OnceLock;
-use zonal::Position;
-use zonal::report::zones::{self, EdgeJson, NodeJson, SCHEMA_VERSION, ZonesJson};
-use zonal::rules::ChessT1;
-use zonal::zone::{Projection, ZoneConfig};
 
 const HORIZONS: [i32; 3] = [2, 3, 4];
 
@@ -42,11 +42,11 @@ fn schema_errors(doc: &Value) -> Vec<String> {
 fn positions() -> Vec<(String, Position)> {
     let mut out = vec![("startpos".to_string(), Position::startpos())];
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/book-examples.t1");
-    let records = zonal::posfile::read_file(std::path::Path::new(path)).expect("book examples");
+    let records = chess_t1::posfile::read_file(std::path::Path::new(path)).expect("book examples");
     for r in &records {
         out.push((r.id().unwrap_or("?").to_string(), r.position));
     }
-    for (i, pos) in zonal::sample::middlegames(20, 1).into_iter().enumerate() {
+    for (i, pos) in chess_t1::sample::middlegames(20, 1).into_iter().enumerate() {
         out.push((format!("middlegame {i}"), pos));
     }
     out

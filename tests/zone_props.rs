@@ -2,10 +2,10 @@
 //! negation is attached to a square of the trajectory it answers, and the result does not depend
 //! on the number of threads.
 
-use zonal::horizon;
-use zonal::rules::ChessT1;
-use zonal::zone::{Projection, Role, ZoneConfig};
-use zonal::{Position, sample};
+use chess_t1::horizon;
+use chess_t1::rules::ChessT1;
+use chess_t1::zone::{Projection, Role, ZoneConfig};
+use chess_t1::{Position, sample};
 
 fn positions() -> Vec<Position> {
     let mut v = sample::middlegames(24, 77);

@@ -2,10 +2,10 @@
 //! sides to move, blockade, reinforcement, retreat, second negation, linked zone, overload,
 //! King, castle and Scout targets.
 
-use zonal::posfile;
-use zonal::rules::{Aim, ChessT1};
-use zonal::zone::{Camp, Projection, Role, Zone, ZoneConfig, ZoneKind};
-use zonal::{Position, Square};
+use chess_t1::posfile;
+use chess_t1::rules::{Aim, ChessT1};
+use chess_t1::zone::{Camp, Projection, Role, Zone, ZoneConfig, ZoneKind};
+use chess_t1::{Position, Square};
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()
@@ -38,7 +38,7 @@ fn zone<'a>(mp: &'a Projection, root: &str, target: &str) -> &'a Zone {
         .unwrap_or_else(|| panic!("no zone {root} -> {target}"))
 }
 
-fn squares(t: &zonal::zone::ZoneTrajectory) -> String {
+fn squares(t: &chess_t1::zone::ZoneTrajectory) -> String {
     let v: Vec<String> = t.trajectory.squares.iter().map(|s| s.to_string()).collect();
     v.join("-")
 }
@@ -291,7 +291,7 @@ fn scout_roots_are_never_gated_and_have_no_beta_squares() {
 
 #[test]
 fn graph_edges_follow_the_trajectories() {
-    use zonal::zone::{Edge, Node};
+    use chess_t1::zone::{Edge, Node};
     let m = mp("second-negation", 4);
     let z = zone(&m, "e3", "e5");
     let g = &z.graph;

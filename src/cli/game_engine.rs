@@ -1,5 +1,5 @@
 //! `zonal engine --game hnefatafl|jungle|proryv`: the engine protocol of chess-t1
-//! ([`zonal::protocol`], README "Engine protocol") for the games played on the core's search,
+//! ([`chess_t1::protocol`], README "Engine protocol") for the games played on the core's search,
 //! written once over [`EngineGame`]; and the external players of `zonal match --game G
 //! --cmd1/--cmd2`, which speak the same protocol.
 //!
@@ -24,6 +24,7 @@
 
 use super::CliError;
 use super::generic::{CliGame, Player};
+use chess_t1::excerpt::excerpt;
 use std::fmt::{Debug, Display};
 use std::io::{self, BufRead, BufReader, Write};
 use std::marker::PhantomData;
@@ -33,7 +34,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
-use zonal::excerpt::excerpt;
 use zonal_board::Side;
 use zonal_core::guided::{MoveSquares, ZoneNarrowing};
 use zonal_core::zone::ZoneGame;
@@ -300,7 +300,7 @@ impl<G: EngineGame, W: Write + Send + 'static> Session<G, W> {
             },
             "go" => {
                 if self.idle("go") {
-                    match zonal::protocol::parse_go(args) {
+                    match chess_t1::protocol::parse_go(args) {
                         Ok((limits, infinite)) => self.go(&limits, infinite),
                         Err(message) => self.out.error(&format!("go: {message}")),
                     }
@@ -384,7 +384,7 @@ impl<G: EngineGame, W: Write + Send + 'static> Session<G, W> {
         }
     }
 
-    fn go(&mut self, limits: &zonal::search::Limits, infinite: bool) {
+    fn go(&mut self, limits: &chess_t1::search::Limits, infinite: bool) {
         if let Some(end) = G::end(&self.game) {
             self.out.line(&format!("info string game over: {end}"));
             self.out.line("bestmove 0000");
@@ -434,7 +434,7 @@ impl<G: EngineGame, W: Write + Send + 'static> Session<G, W> {
 /// `side`, and the soft time limit of a clock. A clock becomes [`clock_budget`]'s soft and
 /// hard limits (with `movetime`, the smaller); no limit at all searches to depth 64 (until
 /// `stop`).
-pub fn core_limits(limits: &zonal::search::Limits, side: Side) -> (Limits, Option<u64>) {
+pub fn core_limits(limits: &chess_t1::search::Limits, side: Side) -> (Limits, Option<u64>) {
     let mut core = Limits {
         depth: limits.depth,
         nodes: limits.nodes,
@@ -613,7 +613,7 @@ pub fn run<G: EngineGame, R: BufRead, W: Write + Send + 'static>(
     let Some(mut session) = Session::<G, W>::new(output) else {
         return Err(io::Error::other(format!("{}: no start position", G::NAME)));
     };
-    let max = zonal::protocol::MAX_COMMAND_BYTES;
+    let max = chess_t1::protocol::MAX_COMMAND_BYTES;
     let mut buf = Vec::new();
     loop {
         buf.clear();
@@ -669,7 +669,7 @@ pub(super) fn check_external(name: &str, command: &str, base: &Limits) -> Result
             "{name}: an external engine needs a limit: give --depth, --nodes or --movetime"
         )));
     }
-    let argv = zonal::matchplay::split_command(command).map_err(CliError::input)?;
+    let argv = chess_t1::matchplay::split_command(command).map_err(CliError::input)?;
     if argv.is_empty() {
         return Err(CliError::input(
             "--cmd1/--cmd2: the engine command is empty",
@@ -757,7 +757,7 @@ pub(super) fn play_with<G: MatchGame>(
         let Some((command, _)) = player else {
             continue;
         };
-        let started = zonal::matchplay::split_command(command)
+        let started = chess_t1::matchplay::split_command(command)
             .and_then(|argv| External::start(&argv, command));
         match started {
             Ok(engine) => engines[i] = Some(engine),
@@ -849,7 +849,7 @@ impl External {
             stdin,
             lines,
         };
-        let handshake = zonal::matchplay::HANDSHAKE_MS;
+        let handshake = chess_t1::matchplay::HANDSHAKE_MS;
         engine.send("uci")?;
         engine.wait_for("uciok", handshake)?;
         engine.send("isready")?;
@@ -910,8 +910,8 @@ impl External {
         self.send(&go_command(limits)).map_err(error)?;
         let timeout = limits
             .movetime_ms
-            .map_or(zonal::matchplay::UNTIMED_MOVE_MS, |ms| {
-                ms.saturating_add(zonal::matchplay::MOVE_GRACE_MS)
+            .map_or(chess_t1::matchplay::UNTIMED_MOVE_MS, |ms| {
+                ms.saturating_add(chess_t1::matchplay::MOVE_GRACE_MS)
             });
         let line = self.wait_for("bestmove", timeout).map_err(|e| {
             let reason = if e.contains("within") {
@@ -969,7 +969,7 @@ mod tests {
 
     #[test]
     fn clocks_become_soft_and_hard_limits_of_the_side_to_move() {
-        let (limits, _) = zonal::protocol::parse_go(&[
+        let (limits, _) = chess_t1::protocol::parse_go(&[
             "wtime",
             "10000",
             "btime",
@@ -987,14 +987,14 @@ mod tests {
         assert_eq!((black.movetime_ms, soft), (Some(600), Some(200)));
         // A movetime below the clock's hard limit wins.
         let (limits, _) =
-            zonal::protocol::parse_go(&["wtime", "60000", "movetime", "50"]).expect("go");
+            chess_t1::protocol::parse_go(&["wtime", "60000", "movetime", "50"]).expect("go");
         let (white, soft) = core_limits(&limits, Side::White);
         assert_eq!((white.movetime_ms, soft), (Some(50), Some(50)));
         // No limit: as deep as the core goes, until `stop`.
-        let (limits, infinite) = zonal::protocol::parse_go(&["infinite"]).expect("go");
+        let (limits, infinite) = chess_t1::protocol::parse_go(&["infinite"]).expect("go");
         assert!(infinite);
         assert_eq!(core_limits(&limits, Side::Black).0.depth, Some(64));
-        let (limits, _) = zonal::protocol::parse_go(&["depth", "3"]).expect("go");
+        let (limits, _) = chess_t1::protocol::parse_go(&["depth", "3"]).expect("go");
         assert_eq!(
             core_limits(&limits, Side::White),
             (

@@ -402,14 +402,14 @@ fn positions<G: CliGame>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliEr
         return Err(CliError::input(format!(
             "{}: --id and --index pick from a position file, and {:?} is not one",
             G::NAME,
-            zonal::excerpt::excerpt(&arg.pos)
+            chess_t1::excerpt::excerpt(&arg.pos)
         )));
     }
     let starts: Vec<&str> = G::STARTS.iter().map(|s| s.0).collect();
     let p = G::parse_position(&arg.pos).map_err(|e| {
         CliError::input(format!(
             "{e} (in {:?}; a position string, a position file, or one of: {})",
-            zonal::excerpt::excerpt(&arg.pos),
+            chess_t1::excerpt::excerpt(&arg.pos),
             starts.join(", ")
         ))
     })?;
@@ -454,7 +454,7 @@ fn play<G: CliGame>(start: G::Position, list: &[String], json: bool) -> Result<(
                 "{} {} ({}): the game is over: {}",
                 G::MOVE_WORD,
                 i + 1,
-                zonal::excerpt::excerpt(text),
+                chess_t1::excerpt::excerpt(text),
                 end.text
             )));
         }
@@ -463,7 +463,7 @@ fn play<G: CliGame>(start: G::Position, list: &[String], json: bool) -> Result<(
                 "{} {} ({}): {e}",
                 G::MOVE_WORD,
                 i + 1,
-                zonal::excerpt::excerpt(text)
+                chess_t1::excerpt::excerpt(text)
             ))
         })?;
     }
@@ -521,7 +521,11 @@ struct Mode {
 }
 
 impl Mode {
-    fn new<G: CliGame>(full: bool, horizon: Option<i32>, limits: &zonal::search::Limits) -> Mode {
+    fn new<G: CliGame>(
+        full: bool,
+        horizon: Option<i32>,
+        limits: &chess_t1::search::Limits,
+    ) -> Mode {
         Mode {
             full,
             horizon: horizon.unwrap_or(G::HORIZON),
@@ -755,7 +759,7 @@ impl Player {
                 CliError::input(format!(
                     "{}: player {:?}: {why} (keys: depth, nodes, movetime, mode=zones|full, horizon, plies{weights}; e.g. mode=full,depth=4)",
                     G::NAME,
-                    zonal::excerpt::excerpt(spec)
+                    chess_t1::excerpt::excerpt(spec)
                 ))
             };
             let (key, value) = entry
@@ -802,7 +806,7 @@ impl Player {
             return Err(CliError::input(format!(
                 "{}: player {:?} has no limit: give --depth, --nodes or --movetime, or depth=N in the spec",
                 G::NAME,
-                zonal::excerpt::excerpt(spec)
+                chess_t1::excerpt::excerpt(spec)
             )));
         }
         Ok(p)
@@ -1167,7 +1171,7 @@ pub(crate) fn zones_after<G: CliGame>(
             CliError::input(format!(
                 "--after: move {} ({}): {e}",
                 i + 1,
-                zonal::excerpt::excerpt(text)
+                chess_t1::excerpt::excerpt(text)
             ))
         })?;
         let next = G::current(&played);
@@ -1287,7 +1291,7 @@ fn zones_dot<G: CliGame>(pos: &G::Position, built: &Built) -> String {
     let path = |p: &[u32]| p.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
     let moves = |p: &[u32]| {
         let n = p.len().saturating_sub(1);
-        format!("{n} move{}", zonal::report::plural(n))
+        format!("{n} move{}", chess_t1::report::plural(n))
     };
     let mut out = format!(
         "digraph mp {{\n  graph [label=\"{}: {pos}\", labelloc=t, fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\", fontsize=10];\n",

@@ -303,11 +303,14 @@ fn positions(arg: &PosArg) -> Result<Vec<(Position, Option<posfile::Record>)>, C
     if arg.id.is_some() || arg.index.is_some() {
         return Err(CliError::input(format!(
             "{NAME}: --id and --index pick from a position file, and {:?} is not one",
-            zonal::excerpt::excerpt(&arg.pos)
+            chess_t1::excerpt::excerpt(&arg.pos)
         )));
     }
     let p: Position = arg.pos.parse().map_err(|e| {
-        CliError::input(format!("{e} (in {:?})", zonal::excerpt::excerpt(&arg.pos)))
+        CliError::input(format!(
+            "{e} (in {:?})",
+            chess_t1::excerpt::excerpt(&arg.pos)
+        ))
     })?;
     Ok(vec![(p, None)])
 }
@@ -370,7 +373,7 @@ fn play(start: &Position, plies: &[String], json: bool) -> Result<(), CliError> 
             CliError::input(format!(
                 "ply {} ({}): {e}",
                 i + 1,
-                zonal::excerpt::excerpt(text)
+                chess_t1::excerpt::excerpt(text)
             ))
         })?;
     }
@@ -471,7 +474,7 @@ struct Mode {
 }
 
 impl Mode {
-    fn new(full: bool, horizon: Option<i32>, limits: &zonal::search::Limits) -> Mode {
+    fn new(full: bool, horizon: Option<i32>, limits: &chess_t1::search::Limits) -> Mode {
         Mode {
             full,
             // Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
@@ -977,14 +980,14 @@ pub(crate) fn zones_after(
             return Err(CliError::input(format!(
                 "{NAME}: --after: ply {} ({}): the game is over",
                 i + 1,
-                zonal::excerpt::excerpt(text)
+                chess_t1::excerpt::excerpt(text)
             )));
         }
         let ply = pos.parse_ply(text).map_err(|e| {
             CliError::input(format!(
                 "--after: ply {} ({}): {e}",
                 i + 1,
-                zonal::excerpt::excerpt(text)
+                chess_t1::excerpt::excerpt(text)
             ))
         })?;
         let next = pos.play(&ply);
@@ -1100,7 +1103,7 @@ fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String {
             "    z{i}_root [label=\"(+, {i}.0) King {}\\nroot ({} move{})\", color=blue, fontcolor=blue];\n",
             path(&z.root),
             z.root.len() - 1,
-            zonal::report::plural(z.root.len() - 1)
+            chess_t1::report::plural(z.root.len() - 1)
         ));
         for (j, n) in z.negations.iter().enumerate() {
             out.push_str(&format!(
@@ -1109,7 +1112,7 @@ fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String {
                 n.role.name(),
                 name(n.attached),
                 n.path.len() - 1,
-                zonal::report::plural(n.path.len() - 1),
+                chess_t1::report::plural(n.path.len() - 1),
                 n.budget,
                 if n.stops { "solid" } else { "dashed" }
             ));
@@ -1120,7 +1123,7 @@ fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String {
                     a.role.name(),
                     name(a.attached),
                     a.path.len() - 1,
-                    zonal::report::plural(a.path.len() - 1),
+                    chess_t1::report::plural(a.path.len() - 1),
                     a.budget
                 ));
             }

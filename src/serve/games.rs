@@ -298,11 +298,11 @@ fn core_analysis<E: EngineGame>(position: &str, moves: &[String]) -> Result<Anal
 struct ChessBoard;
 
 impl ChessBoard {
-    fn position(text: &str) -> Result<zonal::position::Position, ApiError> {
+    fn position(text: &str) -> Result<chess_t1::position::Position, ApiError> {
         check_text("the position", text)?;
         let text = text.trim();
         if text == "startpos" {
-            return Ok(zonal::position::Position::startpos());
+            return Ok(chess_t1::position::Position::startpos());
         }
         text.parse()
             .map_err(|e| bad(format!("chess-t1: bad position string: {e}")))
@@ -317,7 +317,7 @@ impl Board for ChessBoard {
             starts: vec![Start {
                 name: "startpos",
                 description: "the start",
-                position: zonal::position::Position::startpos().to_string(),
+                position: chess_t1::position::Position::startpos().to_string(),
             }],
             force: true,
             horizon: 4,
@@ -360,15 +360,15 @@ impl Board for ChessBoard {
     fn play(&self, request: &PlayRequest) -> Result<Value, ApiError> {
         let start = Self::position(&request.position)?;
         check_moves(&request.moves)?;
-        let mut game = zonal::game::Game::new(start);
+        let mut game = chess_t1::game::Game::new(start);
         let mut positions = Vec::new();
         let mut notation = Vec::new();
         let mut played = Vec::new();
-        let step = |game: &mut zonal::game::Game,
+        let step = |game: &mut chess_t1::game::Game,
                     notation: &mut Vec<String>,
                     played: &mut Vec<String>,
-                    mv: &zonal::moves::Move| {
-            notation.push(zonal::book::write_move(game.position(), mv));
+                    mv: &chess_t1::moves::Move| {
+            notation.push(chess_t1::book::write_move(game.position(), mv));
             played.push(mv.uci());
         };
         for (i, text) in request.moves.iter().enumerate() {
@@ -376,7 +376,7 @@ impl Board for ChessBoard {
                 return Err(illegal(format!(
                     "move {} ({}): the game is over: {}",
                     i + 1,
-                    zonal::excerpt::excerpt(text),
+                    chess_t1::excerpt::excerpt(text),
                     game.status()
                 )));
             }
@@ -385,7 +385,7 @@ impl Board for ChessBoard {
                 illegal(format!(
                     "move {} ({}): {e}",
                     i + 1,
-                    zonal::excerpt::excerpt(text)
+                    chess_t1::excerpt::excerpt(text)
                 ))
             })?;
             step(&mut game, &mut notation, &mut played, &mv);
@@ -398,7 +398,7 @@ impl Board for ChessBoard {
                 return Err(bad("the game text is too long"));
             }
             let from = *game.position();
-            let list = zonal::book::parse_game(&from, text).map_err(illegal)?;
+            let list = chess_t1::book::parse_game(&from, text).map_err(illegal)?;
             if list.len() + played.len() > MAX_MOVES {
                 return Err(bad(format!("at most {MAX_MOVES} moves are replayed")));
             }
@@ -419,14 +419,14 @@ impl Board for ChessBoard {
             "reason": status.reason().map(|r| r.name()),
             "over": status.is_over(),
             "in_check": {
-                "white": pos.in_check(zonal::square::Color::White),
-                "black": pos.in_check(zonal::square::Color::Black),
+                "white": pos.in_check(chess_t1::square::Color::White),
+                "black": pos.in_check(chess_t1::square::Color::Black),
             },
             "moves_played": game.moves().len(),
             "moves": played,
             "notation": notation,
             "positions": positions,
-            "export": zonal::book::write_game(game.start(), game.moves()),
+            "export": chess_t1::book::write_game(game.start(), game.moves()),
         }))
     }
 
@@ -436,35 +436,35 @@ impl Board for ChessBoard {
         horizon: i32,
         force: bool,
     ) -> Result<(Value, String), ApiError> {
-        use zonal::zone::{Projection, ZoneConfig};
+        use chess_t1::zone::{Projection, ZoneConfig};
         let pos = Self::position(position)?;
         let config = ZoneConfig {
             horizon,
             ..ZoneConfig::default()
         };
-        let mp = Projection::build(&zonal::rules::ChessT1, &pos, &config);
-        let report = zonal::report::zones::ZonesJson::new(&mp, &pos);
+        let mp = Projection::build(&chess_t1::rules::ChessT1, &pos, &config);
+        let report = chess_t1::report::zones::ZonesJson::new(&mp, &pos);
         let value = serde_json::to_value(&report)
             .map_err(|e| ApiError::internal(format!("cannot write the zones JSON: {e}")))?;
-        let opts = zonal::report::svg::SvgOptions {
+        let opts = chess_t1::report::svg::SvgOptions {
             force,
-            zones: Some(zonal::report::svg::ZoneFilter {
+            zones: Some(chess_t1::report::svg::ZoneFilter {
                 zone: None,
                 side: None,
             }),
             highlight: None,
             title: None,
         };
-        Ok((value, zonal::report::svg::render(&pos, Some(&mp), &opts)))
+        Ok((value, chess_t1::report::svg::render(&pos, Some(&mp), &opts)))
     }
 
     fn render(&self, position: &str, force: bool) -> Result<String, ApiError> {
         let pos = Self::position(position)?;
-        let opts = zonal::report::svg::SvgOptions {
+        let opts = chess_t1::report::svg::SvgOptions {
             force,
             ..Default::default()
         };
-        Ok(zonal::report::svg::render(&pos, None, &opts))
+        Ok(chess_t1::report::svg::render(&pos, None, &opts))
     }
 
     fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
@@ -481,47 +481,48 @@ impl Board for ChessBoard {
             args.push("moves");
             args.extend(moves.iter().map(String::as_str));
         }
-        let (game, keys) = zonal::protocol::parse_position(&args).map_err(illegal)?;
+        let (game, keys) = chess_t1::protocol::parse_position(&args).map_err(illegal)?;
         if game.status().is_over() {
             return Err(illegal(format!("the game is over: {}", game.status())));
         }
         let pos = *game.position();
         Ok(Box::new(move |movetime_ms, stop, sink| {
-            let limits = zonal::search::Limits {
+            let limits = chess_t1::search::Limits {
                 depth: None,
                 movetime_ms: Some(movetime_ms),
                 nodes: None,
                 clock: None,
             };
-            let mut player = zonal::player::Player::new(zonal::player::PlayerSpec::default());
+            let mut player = chess_t1::player::Player::new(chess_t1::player::PlayerSpec::default());
             let r = player.search(&pos, &keys, &limits, stop, &mut |info| {
                 sink(json!({
                     "depth": info.depth,
                     "score": info.score_cp,
-                    "score_text": zonal::search::protocol_score(info.score_cp),
+                    "score_text": chess_t1::search::protocol_score(info.score_cp),
                     "best": info.pv.first().map(|m| m.uci()),
                     "line": info.pv.iter().map(|m| m.uci()).collect::<Vec<_>>(),
                     "nodes": info.nodes,
                     "time_ms": info.time_ms,
                 }));
             });
-            let defaults = zonal::analysis::AnalysisConfig::default();
-            let reasons = zonal::analysis::Reasons::of(&pos, defaults.horizon, defaults.material);
+            let defaults = chess_t1::analysis::AnalysisConfig::default();
+            let reasons =
+                chess_t1::analysis::Reasons::of(&pos, defaults.horizon, defaults.material);
             let reason = r.best.map(|m| reasons.explain(&m, &[], r.score_cp, true));
             json!({
                 "depth": r.depth,
                 "score": r.score_cp,
-                "score_text": zonal::search::protocol_score(r.score_cp),
+                "score_text": chess_t1::search::protocol_score(r.score_cp),
                 "best": r.best.map(|m| m.uci()),
                 "reason": reason,
                 "line": r.line.iter().map(|m| m.uci()).collect::<Vec<_>>(),
-                "book": r.best.map(|m| zonal::book::write_move(&pos, &m)),
+                "book": r.best.map(|m| chess_t1::book::write_move(&pos, &m)),
                 "nodes": r.nodes,
                 "time_ms": r.time_ms,
                 "top": r.best.map(|m| vec![json!({
                     "move": m.uci(),
                     "score": r.score_cp,
-                    "score_text": zonal::search::protocol_score(r.score_cp),
+                    "score_text": chess_t1::search::protocol_score(r.score_cp),
                     "reason": reason,
                 })]).unwrap_or_default(),
             })
@@ -624,7 +625,7 @@ where
                     "{} {} ({}): the game is over: {}",
                     G::MOVE_WORD,
                     i + 1,
-                    zonal::excerpt::excerpt(text),
+                    chess_t1::excerpt::excerpt(text),
                     end.text
                 )));
             }
@@ -634,7 +635,7 @@ where
                     "{} {} ({}): {e}",
                     G::MOVE_WORD,
                     i + 1,
-                    zonal::excerpt::excerpt(text)
+                    chess_t1::excerpt::excerpt(text)
                 ))
             })?;
             let after = G::current(&game);

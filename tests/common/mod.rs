@@ -2,7 +2,7 @@
 //! games, seed positions, and the one helper that runs the `zonal` binary.
 #![allow(dead_code)]
 
-use zonal::Position;
+use chess_t1::Position;
 
 /// The one random generator of every game's tests (xorshift64*, deterministic).
 pub use zonal_core::rng::Rng;

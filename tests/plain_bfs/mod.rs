@@ -1,6 +1,6 @@
 //! A deliberately plain oracle for distance maps and trajectories (docs/zones.md §1), written square by
 //! square: a queue-based breadth-first search whose only use of the library is
-//! `zonal::geometry::reach` (the squares a piece could move to if they were empty, non-jumping
+//! `chess_t1::geometry::reach` (the squares a piece could move to if they were empty, non-jumping
 //! lines stopping at and including the first occupied square). Every other rule is spelled out
 //! here:
 //!
@@ -15,9 +15,9 @@
 
 #![allow(dead_code)]
 
+use chess_t1::geometry::reach;
+use chess_t1::{Bitboard, Color, PieceKind, Square};
 use std::collections::VecDeque;
-use zonal::geometry::reach;
-use zonal::{Bitboard, Color, PieceKind, Square};
 
 /// Distances from one square, `None` where unreachable.
 pub type Dist = [Option<u32>; 64];

@@ -12,7 +12,7 @@ fn the_core_depends_on_no_game() {
         .nth(1)
         .expect("a [dependencies] table");
     for game in [
-        "zonal-engine",
+        "zonal-chess-t1",
         "zonal-proryv",
         "zonal-hnefatafl",
         "zonal-jungle",

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use zonal::protocol::{SharedBuffer, run};
+use chess_t1::protocol::{SharedBuffer, run};
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

@@ -1,0 +1,20 @@
+//! Short excerpts of user input for error messages: a message says where and what is wrong,
+//! it does not echo a 100 kB argument back.
+//!
+//! ```
+//! use chess_t1::excerpt::{excerpt, EXCERPT_CHARS};
+//! assert_eq!(excerpt("e2e4"), "e2e4");
+//! let long = "x".repeat(1000);
+//! assert_eq!(excerpt(&long).chars().count(), EXCERPT_CHARS + 3);
+//! ```
+
+/// Longest excerpt of the input an error quotes, in characters.
+pub const EXCERPT_CHARS: usize = 60;
+
+/// `text` cut to [`EXCERPT_CHARS`] characters, with `...` when cut.
+pub fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        Some((at, _)) => format!("{}...", &text[..at]),
+        None => text.to_string(),
+    }
+}

@@ -1,0 +1,340 @@
+//! Built-in players: a configuration of the engine ([`crate::search::Engine`]) or of the baseline
+//! search ([`crate::search::baseline`]), written as a short text so that `zonal match` and the
+//! command line can name them.
+//!
+//! The text is `key=value` pairs separated by commas, every key optional:
+//! `engine=new|baseline`, `mode=zones|full`, `eval=full|material`, `depth=D`, `hash=MB`,
+//! `horizon=H`, `style=order|steer|cut`, `zone_plies=N`, `extend=1|0`, `contempt=CP`, `qs_prune=1|0`,
+//! `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
+//! is the behaviour before the engine existed; `mode=zones` is today's default.
+//!
+//! ```
+//! use chess_t1::player::PlayerSpec;
+//! let p: PlayerSpec = "engine=baseline,mode=full,depth=4".parse().unwrap();
+//! assert_eq!(p.to_string(), "engine=baseline,mode=full,eval=material,depth=4");
+//! assert!("mode=sideways".parse::<PlayerSpec>().is_err());
+//! ```
+
+use crate::Position;
+use crate::eval::{Evaluation, Weights};
+use crate::search::baseline::{self, BaselineConfig};
+use crate::search::{Engine, EngineConfig, Limits, Mode, SearchResult, ZoneStyle};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+
+/// Which search a built-in player runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// The engine of [`crate::search::Engine`].
+    New,
+    /// The fixed-depth, material-only search that preceded it.
+    Baseline,
+}
+
+/// A built-in player's configuration.
+#[derive(Clone, Debug)]
+pub struct PlayerSpec {
+    /// Engine or baseline.
+    pub kind: Kind,
+    /// The engine's settings (for the baseline: mode and horizon are used).
+    pub config: EngineConfig,
+    /// A fixed depth, overriding the limits' depth (required in effect by the baseline, which
+    /// has no time control: default 4).
+    pub depth: Option<u32>,
+    /// The file the weights were read from, if not the defaults (shown in the spec's text).
+    pub weights_file: Option<String>,
+    /// Baseline zone mode: reuse zones across nodes
+    /// ([`crate::search::baseline::BaselineConfig::reuse_zones`]).
+    pub reuse_zones: bool,
+}
+
+impl Default for PlayerSpec {
+    fn default() -> Self {
+        PlayerSpec {
+            kind: Kind::New,
+            config: EngineConfig::default(),
+            depth: None,
+            weights_file: None,
+            reuse_zones: false,
+        }
+    }
+}
+
+/// Why a player text was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayerError {
+    /// An entry is not `key=value`.
+    #[error("player entry {0:?} is not KEY=VALUE (e.g. mode=full)")]
+    Malformed(String),
+    /// Unknown key.
+    #[error(
+        "unknown player key {0:?} (keys: engine, mode, eval, depth, hash, horizon, style, zone_plies, extend, reduce_named, contempt, qs_prune, weights)"
+    )]
+    UnknownKey(String),
+    /// A value out of range or of the wrong kind.
+    #[error("player {}={:?}: expected {expected}", crate::excerpt::excerpt(.key), crate::excerpt::excerpt(.value))]
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What was expected.
+        expected: &'static str,
+    },
+}
+
+impl FromStr for PlayerSpec {
+    type Err = PlayerError;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, PlayerError> {
+        let mut spec = PlayerSpec::default();
+        let mut eval_given = false;
+        for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let (key, value) = entry
+                .split_once('=')
+                .ok_or_else(|| PlayerError::Malformed(entry.to_string()))?;
+            let (key, value) = (key.trim(), value.trim());
+            let bad = |expected| PlayerError::BadValue {
+                key: key.to_string(),
+                value: value.to_string(),
+                expected,
+            };
+            match key {
+                "engine" => {
+                    spec.kind = match value {
+                        "new" => Kind::New,
+                        "baseline" => Kind::Baseline,
+                        _ => return Err(bad("new or baseline")),
+                    }
+                }
+                "mode" => {
+                    spec.config.mode = Mode::parse(value).ok_or_else(|| bad("zones or full"))?
+                }
+                "eval" => {
+                    spec.config.evaluation =
+                        Evaluation::parse(value).ok_or_else(|| bad("full or material"))?;
+                    eval_given = true;
+                }
+                "depth" => {
+                    spec.depth = Some(
+                        value
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|d| (1..=64).contains(d))
+                            .ok_or_else(|| bad("a depth 1-64"))?,
+                    )
+                }
+                "hash" => {
+                    spec.config.hash_mb = value
+                        .parse::<usize>()
+                        .ok()
+                        .filter(|m| *m <= 65_536)
+                        .ok_or_else(|| bad("MiB 0-65536"))?
+                }
+                "horizon" => {
+                    spec.config.horizon = value
+                        .parse::<i32>()
+                        .ok()
+                        .filter(|h| (1..=12).contains(h))
+                        .ok_or_else(|| bad("a horizon 1-12"))?
+                }
+                "style" => {
+                    spec.config.zone_style =
+                        ZoneStyle::parse(value).ok_or_else(|| bad("order, steer or cut"))?
+                }
+                "extend" => {
+                    spec.config.zone_extend = match value {
+                        "1" | "on" | "true" => true,
+                        "0" | "off" | "false" => false,
+                        _ => return Err(bad("1 or 0")),
+                    }
+                }
+                "reduce_named" => {
+                    spec.config.zone_reduce_named = match value {
+                        "1" | "on" | "true" => true,
+                        "0" | "off" | "false" => false,
+                        _ => return Err(bad("1 or 0")),
+                    }
+                }
+                "zone_plies" => {
+                    spec.config.zone_plies = value
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|p| *p <= 8)
+                        .ok_or_else(|| bad("plies 0-8"))?
+                }
+                "contempt" => {
+                    spec.config.contempt = value
+                        .parse::<i32>()
+                        .ok()
+                        .filter(|c| c.abs() <= 1_000)
+                        .ok_or_else(|| bad("cp -1000 to 1000"))?
+                }
+                "qs_prune" => {
+                    spec.config.quiescence_pruning = match value {
+                        "1" => true,
+                        "0" => false,
+                        _ => return Err(bad("1 or 0")),
+                    }
+                }
+                "weights" => {
+                    let text = std::fs::read_to_string(value)
+                        .map_err(|_| bad("a readable file of NAME=VALUE weights"))?;
+                    spec.config.weights = Weights::parse(&text)
+                        .map_err(|_| bad("a file of NAME=VALUE weights (see chess_t1::eval)"))?;
+                    spec.weights_file = Some(value.to_string());
+                }
+                _ => return Err(PlayerError::UnknownKey(key.to_string())),
+            }
+        }
+        if spec.kind == Kind::Baseline && !eval_given {
+            spec.config.evaluation = Evaluation::Material;
+        }
+        if spec.kind == Kind::Baseline && spec.config.evaluation != Evaluation::Material {
+            return Err(PlayerError::BadValue {
+                key: "eval".into(),
+                value: spec.config.evaluation.name().into(),
+                expected: "material (the baseline has no other evaluation)",
+            });
+        }
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = &self.config;
+        match self.kind {
+            Kind::Baseline => write!(
+                f,
+                "engine=baseline,mode={},eval={}",
+                c.mode.name(),
+                c.evaluation.name()
+            )?,
+            Kind::New => {
+                write!(
+                    f,
+                    "engine=new,mode={},eval={}",
+                    c.mode.name(),
+                    c.evaluation.name()
+                )?;
+                if c.mode == Mode::Zones {
+                    write!(
+                        f,
+                        ",style={},horizon={},zone_plies={},extend={},reduce_named={}",
+                        c.zone_style.name(),
+                        c.horizon,
+                        c.zone_plies,
+                        u8::from(c.zone_extend),
+                        u8::from(c.zone_reduce_named)
+                    )?;
+                }
+            }
+        }
+        if self.kind == Kind::New && c.contempt != crate::search::DEFAULT_CONTEMPT {
+            write!(f, ",contempt={}", c.contempt)?;
+        }
+        if self.kind == Kind::New && !c.quiescence_pruning {
+            write!(f, ",qs_prune=0")?;
+        }
+        if let Some(d) = self.depth {
+            write!(f, ",depth={d}")?;
+        }
+        if let Some(w) = &self.weights_file {
+            write!(f, ",weights={w}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A built-in player ready to play: the spec and, for the engine, its table kept between moves.
+pub struct Player {
+    spec: PlayerSpec,
+    engine: Option<Engine>,
+}
+
+impl Player {
+    /// A player of `spec`.
+    pub fn new(spec: PlayerSpec) -> Player {
+        let engine = (spec.kind == Kind::New).then(|| Engine::new(spec.config.clone()));
+        Player { spec, engine }
+    }
+
+    /// The spec.
+    pub fn spec(&self) -> &PlayerSpec {
+        &self.spec
+    }
+
+    /// A new game begins.
+    pub fn new_game(&mut self) {
+        if let Some(e) = &mut self.engine {
+            e.new_game();
+        }
+    }
+
+    /// Searches `pos` (with the game's earlier repetition keys `history`) within `limits`; the
+    /// spec's depth, if any, replaces the limits' depth.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&crate::search::Info),
+    ) -> SearchResult {
+        let mut limits = *limits;
+        if self.spec.depth.is_some() {
+            limits.depth = self.spec.depth;
+        }
+        match &mut self.engine {
+            Some(engine) => engine.search_with(pos, history, &limits, stop, on_info),
+            None => {
+                let start = std::time::Instant::now();
+                let cfg = BaselineConfig {
+                    depth: limits.depth.unwrap_or(4).min(12),
+                    mode: self.spec.config.mode,
+                    horizon: self.spec.config.horizon,
+                    material: self.spec.config.material,
+                    reuse_zones: self.spec.reuse_zones && self.spec.config.mode == Mode::Zones,
+                    ..BaselineConfig::default()
+                };
+                let mut r = baseline::search(pos, &cfg);
+                r.time_ms = start.elapsed().as_millis() as u64;
+                r
+            }
+        }
+    }
+}
+
+impl PlayerSpec {
+    /// One search of `pos` by a fresh player of this spec.
+    pub fn search(&self, pos: &Position, history: &[u64], limits: &Limits) -> SearchResult {
+        Player::new(self.clone()).search(pos, history, limits, &AtomicBool::new(false), &mut |_| {})
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zone_keys_are_read_and_written_back() {
+        let spec: PlayerSpec = "mode=zones,reduce_named=0,extend=1,horizon=3"
+            .parse()
+            .expect("a valid spec");
+        assert!(!spec.config.zone_reduce_named);
+        assert!(spec.config.zone_extend);
+        assert_eq!(spec.config.horizon, 3);
+        let written = spec.to_string();
+        assert!(written.contains("reduce_named=0"), "{written}");
+        let again: PlayerSpec = written.parse().expect("the written spec reads back");
+        assert!(!again.config.zone_reduce_named);
+        assert_eq!(again.config.horizon, 3);
+        // In play the root's named moves are reduced like the others by default.
+        let default: PlayerSpec = "mode=zones".parse().expect("a valid spec");
+        assert!(default.config.zone_reduce_named);
+        assert!(default.to_string().contains("reduce_named=1"));
+        assert!("mode=zones,reduce_named=2".parse::<PlayerSpec>().is_err());
+    }
+}
