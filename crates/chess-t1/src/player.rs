@@ -1,9 +1,10 @@
-//! Built-in players: a configuration of the engine ([`crate::search::Engine`]) or of the baseline
-//! search ([`crate::search::baseline`]), written as a short text so that `zonal match` and the
+//! Built-in players: a configuration of the engine ([`crate::search::Engine`]), of the baseline
+//! search ([`crate::search::baseline`]) or of the core's search, the one every game uses
+//! ([`crate::search::core_search`]), written as a short text so that `zonal match` and the
 //! command line can name them.
 //!
 //! The text is `key=value` pairs separated by commas, every key optional:
-//! `engine=new|baseline`, `mode=zones|full`, `eval=full|material`, `depth=D`, `hash=MB`,
+//! `engine=new|baseline|core`, `mode=zones|full`, `eval=full|material`, `depth=D`, `hash=MB`,
 //! `horizon=H`, `style=order|steer|cut`, `zone_plies=N`, `extend=1|0`, `contempt=CP`, `qs_prune=1|0`,
 //! `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
 //! is the behaviour before the engine existed; `mode=zones` is today's default.
@@ -18,6 +19,7 @@
 use crate::Position;
 use crate::eval::{Evaluation, Weights};
 use crate::search::baseline::{self, BaselineConfig};
+use crate::search::core_search::{self, CoreSearch};
 use crate::search::{Engine, EngineConfig, Limits, Mode, SearchResult, ZoneStyle};
 use std::fmt;
 use std::str::FromStr;
@@ -30,6 +32,8 @@ pub enum Kind {
     New,
     /// The fixed-depth, material-only search that preceded it.
     Baseline,
+    /// The core's search, the one every game uses ([`crate::search::core_search`]).
+    Core,
 }
 
 /// A built-in player's configuration.
@@ -105,7 +109,8 @@ impl FromStr for PlayerSpec {
                     spec.kind = match value {
                         "new" => Kind::New,
                         "baseline" => Kind::Baseline,
-                        _ => return Err(bad("new or baseline")),
+                        "core" => Kind::Core,
+                        _ => return Err(bad("new, baseline or core")),
                     }
                 }
                 "mode" => {
@@ -212,6 +217,17 @@ impl fmt::Display for PlayerSpec {
                 c.mode.name(),
                 c.evaluation.name()
             )?,
+            Kind::Core => {
+                write!(
+                    f,
+                    "engine=core,mode={},eval={}",
+                    c.mode.name(),
+                    c.evaluation.name()
+                )?;
+                if c.mode == Mode::Zones {
+                    write!(f, ",horizon={}", c.horizon)?;
+                }
+            }
             Kind::New => {
                 write!(
                     f,
@@ -289,6 +305,17 @@ impl Player {
         }
         match &mut self.engine {
             Some(engine) => engine.search_with(pos, history, &limits, stop, on_info),
+            None if self.spec.kind == Kind::Core => {
+                let c = &self.spec.config;
+                let rules = CoreSearch {
+                    evaluation: c.evaluation,
+                    weights: c.weights,
+                    mode: c.mode,
+                    horizon: c.horizon,
+                    material: c.material,
+                };
+                core_search::search(&rules, pos, history, &limits, stop, on_info)
+            }
             None => {
                 let start = std::time::Instant::now();
                 let cfg = BaselineConfig {

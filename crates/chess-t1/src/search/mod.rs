@@ -28,6 +28,7 @@
 
 pub mod baseline;
 mod candidates;
+pub mod core_search;
 mod engine;
 mod limits;
 mod tt;
