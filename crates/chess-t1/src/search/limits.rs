@@ -1,6 +1,7 @@
 //! When a search stops: depth, a fixed time per move, a node count, or a game clock.
 
 use crate::square::Color;
+use zonal_core::clock_budget;
 
 /// A game clock as the engine protocol gives it (`wtime btime winc binc movestogo`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -26,9 +27,6 @@ pub struct Limits {
     /// A game clock: the engine budgets its own time.
     pub clock: Option<Clock>,
 }
-
-/// Time kept back on a clock for the protocol's round trip (ms).
-const CLOCK_RESERVE_MS: u64 = 30;
 
 impl Limits {
     /// To a fixed depth.
@@ -59,14 +57,13 @@ impl Limits {
     /// `soft`; the search stops at `hard`. `None` without a time limit.
     pub fn budget(&self, side: Color) -> Option<(u64, u64)> {
         let fixed = self.movetime_ms;
+        // The game clock's budget is the core's, the same for every game.
         let clocked = self.clock.map(|c| {
-            let left = c.remaining_ms[side.index()];
-            let inc = c.increment_ms[side.index()];
-            let usable = left.saturating_sub(CLOCK_RESERVE_MS);
-            let moves = u64::from(c.moves_to_go.unwrap_or(30).clamp(1, 50));
-            let target = (usable / moves + inc * 3 / 4).min(usable);
-            let hard = (target * 3).min(usable / 2 + inc / 2).min(usable).max(1);
-            (target.max(1).min(hard), hard)
+            clock_budget(
+                c.remaining_ms[side.index()],
+                c.increment_ms[side.index()],
+                c.moves_to_go,
+            )
         });
         match (fixed, clocked) {
             (Some(ms), None) => Some((ms, ms)),
@@ -79,6 +76,7 @@ impl Limits {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use zonal_core::CLOCK_RESERVE_MS;
 
     #[test]
     fn clock_budget_stays_inside_the_time_left() {

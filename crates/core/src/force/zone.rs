@@ -231,9 +231,9 @@ pub struct Contest<R: ForceGame> {
     pub square: R::Square,
     /// Index i of the root's alpha-square (0 = where the root stands, k = the target).
     pub index: usize,
-    /// Effective force of (+) there, in half-units.
+    /// Effective force of (+) there, in the game's units ([`ForceGame::force_on`]).
     pub plus: i32,
-    /// Effective force of (-) there, in half-units.
+    /// Effective force of (-) there, in the game's units.
     pub minus: i32,
 }
 
