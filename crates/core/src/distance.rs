@@ -100,10 +100,16 @@ impl<S: SquareSet> DistanceMap<S> {
         self.shape
     }
 
-    /// Moves to `sq`, if it is reached within the map's limit.
+    /// Moves to `sq`, if it is reached within the map's limit (`None` for a square off the
+    /// board).
     #[inline]
     pub fn distance(&self, sq: impl Into<u32>) -> Option<u32> {
-        match self.dist[sq.into() as usize] {
+        match self
+            .dist
+            .get(sq.into() as usize)
+            .copied()
+            .unwrap_or(UNREACHABLE)
+        {
             UNREACHABLE => None,
             d => Some(d as u32),
         }
@@ -289,6 +295,10 @@ mod tests {
         assert_eq!(map.distance(shape.parse_square("a11").unwrap()), Some(1));
         assert_eq!(map.distance(k11), Some(2));
         assert_eq!(map.within(1).count(), 21);
+        // Off the board: nothing, never a panic.
+        assert_eq!(map.distance(121u32), None);
+        assert_eq!(map.distance(u32::MAX), None);
+        assert_eq!(map.distances().len(), 121);
         let bundle = Bundle::shortest(shape, a1, k11, 10, &rook).unwrap();
         assert_eq!((bundle.length(), bundle.count), (2, 2));
         let paths = bundle.trajectories(&rook, 10);
