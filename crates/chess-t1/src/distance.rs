@@ -1,7 +1,8 @@
 //! Distance maps (docs/zones.md §1): how many moves a piece needs to reach each square as the board
 //! stands, by breadth-first search over its steps with the other pieces as obstacles.
 //!
-//! The search expands whole frontiers at once with the set-wise steps of [`Rules::expand`]; the
+//! The search expands whole frontiers at once with the set-wise steps of
+//! [`ForceGame::expand`](crate::rules::ForceGame::expand); the
 //! other pieces block (a square holding a piece may be the last square of a path, never a square
 //! passed through), and squares the piece may never stop on are left out.
 //!

@@ -11,12 +11,12 @@
 //! differs from this one on a few squares; it takes that zone over unless a square the build
 //! observed differs, or a piece whose search now meets such a square would answer differently.
 //! Everything else is rebuilt; linked zones and complexes are always recomputed. The result is
-//! always exactly what [`Projection::build`] gives, which the tests check after every move of
+//! always exactly what [`Projection::build`](crate::zone::Projection) gives, which the tests check after every move of
 //! thousands of random games. Because the cache compares positions square by square, it serves
 //! any position: the previous move's, a sibling in a search tree, a transposition.
 //!
 //! A [`Tracker`] is a cache following one line of play, with undo. A [`FootprintIndex`] maps
-//! each square to the zones that depend on it ([`Zone::dependency_squares`]): the zones
+//! each square to the zones that depend on it ([`Zone::dependency_squares`](crate::zone::Zone)): the zones
 //! docs/zones.md §5's rule would rebuild after a move.
 //!
 //! ```

@@ -25,7 +25,7 @@
 //! of an admitted trajectory gets TIME t - l + j + \[the answering side moves first\]
 //! ([`crate::horizon::counter_time`]).
 //!
-//! Zones are built on the [`Rules`] interface only. Independent zones are built in parallel with
+//! Zones are built on the [`ForceGame`](crate::rules::ForceGame) interface only. Independent zones are built in parallel with
 //! rayon; the result does not depend on the number of threads.
 //!
 //! ```

@@ -1,7 +1,7 @@
 //! The zone-guided search of any game (docs/zones.md §5): at each node near the root the
 //! projection is built and only the moves it names are searched — the first steps of the side to
 //! move's own roots (every shortest trajectory's first square), of its negations of the other
-//! side's zones (of every shortest trajectory's negations, [`Zone::other_ways`]; below the root
+//! side's zones (of every shortest trajectory's negations, [`crate::zone::Zone::other_ways`]; below the root
 //! only the urgent ones: those that stop the root by themselves and have no move to spare), of
 //! its answers to the negations of its own zones, and the tactical moves (the game's captures).
 //! Deeper nodes, and nodes without zones, search every move.

@@ -12,10 +12,10 @@
 //! [`ZoneGame::step_footprint`]), and assembles the zones again from them: the zones it gives are
 //! exactly those of a fresh [`build`], which the tests check along random games.
 //!
-//! Not yet here: the second negations ((+) answers), linked zones and complex zones (aims that
-//! need several pieces to arrive, such as an immobilisation or a custodial capture), and the first
-//! game's richer builder (control by superiority, supports, exchanges), which still lives in its
-//! own crate: NOTES.md, "Layout".
+//! This builder is for games whose pieces stop a root by their presence or attack (races to a
+//! goal square, custodial captures, captures by rank). Where control is a question of force sums, with
+//! supports, contests and linked zones, the game implements [`crate::force::ForceGame`] and gets
+//! [`crate::force::zone`] instead (zones-games.md §2: each game says what stopping means).
 
 use crate::distance::{Bundle, DistanceMap, Steps};
 use crate::horizon::{RootBudget, k_max};

@@ -110,7 +110,7 @@ pub struct EngineConfig {
     /// is ahead or level plays on instead of shuffling into a repetition. 0 for analysis, where a
     /// draw is shown as 0.
     pub contempt: i32,
-    /// Bound the quiescence on crowded boards: after [`QS_WIDE_PLIES`] plies only recaptures
+    /// Bound the quiescence on crowded boards: after `QS_WIDE_PLIES` (4) plies only recaptures
     /// on the last square, and no capture that cannot lift the score near alpha (delta pruning).
     pub quiescence_pruning: bool,
 }

@@ -368,7 +368,7 @@ pub struct Projection<R: ForceGame> {
     pub side_to_move: Side,
     /// All zones, attack zones first (ordered by root square, target, trajectory), then linked ones.
     pub zones: Vec<Zone<R>>,
-    /// Complex<R> zones (only groups of two or more zones).
+    /// Complex zones (only groups of two or more zones).
     pub complexes: Vec<Complex<R>>,
 }
 
