@@ -91,11 +91,6 @@ impl zonal_core::force::BoardSquare for Square {
     fn at(index: u32) -> Square {
         Square::new(index as u8)
     }
-
-    #[inline]
-    fn index(self) -> usize {
-        self.0 as usize
-    }
 }
 
 impl From<Square> for u32 {

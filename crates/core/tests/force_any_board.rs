@@ -24,9 +24,6 @@ impl BoardSquare for Cell {
     fn at(index: u32) -> Cell {
         Cell(index as u8)
     }
-    fn index(self) -> usize {
-        self.0 as usize
-    }
 }
 
 impl From<Cell> for u32 {

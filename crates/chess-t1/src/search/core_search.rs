@@ -111,13 +111,11 @@ impl Rules for CoreSearch {
     }
 
     fn tactical_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+        // The game's own quiescence moves (captures, exchanges, entries into the enemy castle),
+        // generated as such rather than picked out of every legal move.
         out.clear();
         if pos.status() == Status::Ongoing {
-            out.extend(
-                pos.legal_moves()
-                    .into_iter()
-                    .filter(|mv| mv.kind != MoveKind::Quiet),
-            );
+            out.extend(pos.tactical_moves());
         }
     }
 }
@@ -142,10 +140,9 @@ impl Narrowing<CoreSearch> for RootZones<'_> {
             .into_iter()
             .map(|(mv, _)| mv)
             .collect();
-        let before = moves.clone();
-        moves.retain(|mv| named.contains(mv));
-        if moves.is_empty() {
-            *moves = before;
+        // A narrowing that would keep no move keeps them all.
+        if moves.iter().any(|mv| named.contains(mv)) {
+            moves.retain(|mv| named.contains(mv));
         }
     }
 }

@@ -31,8 +31,12 @@ pub trait BoardSquare:
 {
     /// The square of index `index` (below the board's square count).
     fn at(index: u32) -> Self;
-    /// Its index.
-    fn index(self) -> usize;
+    /// Its index (the same number as its `u32` form).
+    #[inline]
+    fn index(self) -> usize {
+        let index: u32 = self.into();
+        index as usize
+    }
 }
 
 /// What the projection does with a game's square set beyond [`SquareSet`]: its squares typed as
@@ -52,11 +56,6 @@ pub trait Squares<Q: BoardSquare>: SquareSet {
     #[inline]
     fn minus(self, other: Self) -> Self {
         self & !other
-    }
-    /// Whether the set has a square.
-    #[inline]
-    fn nonempty(self) -> bool {
-        !self.is_empty()
     }
     /// Whether the two sets share a square.
     #[inline]
@@ -81,9 +80,7 @@ pub trait Squares<Q: BoardSquare>: SquareSet {
     /// The set of `squares`.
     #[inline]
     fn of(squares: impl IntoIterator<Item = Q>) -> Self {
-        squares
-            .into_iter()
-            .fold(Self::EMPTY, |set, sq| set | Self::from_square(sq))
+        Self::from_squares(squares.into_iter().map(|sq| sq.index() as u32))
     }
 }
 
