@@ -38,8 +38,8 @@ use zonal_board::Side;
 use zonal_core::guided::{MoveSquares, ZoneNarrowing};
 use zonal_core::zone::ZoneGame;
 use zonal_core::{
-    Control, FullWidth, Limits, Progress, Rules, SearchResult, WIN, WIN_BOUND, clock_budget,
-    search_narrowed_with, search_with,
+    Control, Engine, FullWidth, Limits, Progress, Rules, SearchResult, Techniques, WIN, WIN_BOUND,
+    clock_budget,
 };
 
 /// What the engine protocol needs of a game.
@@ -226,8 +226,7 @@ struct Running {
 /// One session of the protocol for the game `G`.
 struct Session<G: EngineGame, W: Write + Send + 'static> {
     out: Arc<Out<W>>,
-    full: bool,
-    horizon: i32,
+    searching: Searching,
     game: G::Game,
     /// Keys of the game's positions before the current one, since its last irreversible move.
     history: Vec<u64>,
@@ -246,8 +245,7 @@ impl<G: EngineGame, W: Write + Send + 'static> Session<G, W> {
                 failed: Mutex::new(None),
                 broken: AtomicBool::new(false),
             }),
-            full: false,
-            horizon: G::HORIZON,
+            searching: Searching::engine(G::HORIZON),
             game: G::new_game(start),
             history: Vec::new(),
             running: None,
@@ -367,16 +365,28 @@ impl<G: EngineGame, W: Write + Send + 'static> Session<G, W> {
                 "full" => Ok(true),
                 _ => Err(bad("zones or full")),
             }
-            .map(|full| self.full = full),
+            .map(|full| self.searching.full = full),
             "horizon" => value
                 .parse::<i32>()
                 .ok()
                 .filter(|h| (1..=12).contains(h))
-                .map(|h| self.horizon = h)
+                .map(|h| self.searching.horizon = h)
                 .ok_or_else(|| bad("a number 1-12")),
+            "engine" => match value.to_ascii_lowercase().as_str() {
+                "engine" => Ok(Techniques::ENGINE),
+                "plain" => Ok(Techniques::PLAIN),
+                _ => Err(bad("engine or plain")),
+            }
+            .map(|t| self.searching.techniques = t),
+            other if Techniques::KEYS.contains(&other) => self
+                .searching
+                .techniques
+                .set(other, &value.to_ascii_lowercase())
+                .map_err(|e| format!("setoption {name}: {}", excerpt(&e))),
             _ => Err(format!(
-                "setoption: unknown option {:?} (options: Mode, Horizon)",
-                excerpt(&name)
+                "setoption: unknown option {:?} (options: Mode, Horizon, Engine, {})",
+                excerpt(&name),
+                Techniques::KEYS.join(", ")
             )),
         };
         if let Err(message) = result {
@@ -396,7 +406,7 @@ impl<G: EngineGame, W: Write + Send + 'static> Session<G, W> {
         let done = Arc::new(AtomicBool::new(false));
         let (out, stop2, done2) = (self.out.clone(), stop.clone(), done.clone());
         let history = self.history.clone();
-        let (full, horizon) = (self.full, self.horizon);
+        let searching = self.searching;
         let handle = std::thread::spawn(move || {
             let report = |p: &Progress<'_, G::Move>| {
                 out.line(&info_line(p));
@@ -409,7 +419,7 @@ impl<G: EngineGame, W: Write + Send + 'static> Session<G, W> {
                 progress: Some(&report),
                 soft_ms,
             };
-            let result = engine_search::<G>(&pos, &history, &limits, full, horizon, &control);
+            let result = engine_search::<G>(&pos, &history, &limits, &searching, &control);
             // After `go infinite` the best move waits for `stop` (or the end of the input).
             while infinite && !stop2.load(Ordering::Relaxed) && !out.is_broken() {
                 std::thread::sleep(Duration::from_millis(2));
@@ -461,26 +471,65 @@ pub fn core_limits(limits: &chess_t1::search::Limits, side: Side) -> (Limits, Op
     (core, soft)
 }
 
-/// The engine's search of `pos`: zone-guided (at `horizon`) unless `full`.
+/// How a command, a player or the protocol searches: the engine's techniques, and zone-guided
+/// (the projection at `horizon`, at nodes fewer than `plies` from the root) unless `full`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Searching {
+    /// The engine's techniques ([`Techniques::ENGINE`] by default; [`Techniques::PLAIN`] is the
+    /// plain alpha-beta of the figures before the one engine).
+    pub techniques: Techniques,
+    /// Every move alike (no zones).
+    pub full: bool,
+    /// The zones' horizon, half-moves.
+    pub horizon: i32,
+    /// Nodes this many plies from the root and deeper search every move.
+    pub plies: usize,
+}
+
+impl Searching {
+    /// The engine of play for a game whose zones look `horizon` half-moves ahead: zone-guided.
+    pub fn engine(horizon: i32) -> Searching {
+        Searching {
+            techniques: Techniques::ENGINE,
+            full: false,
+            horizon,
+            plies: usize::MAX,
+        }
+    }
+
+    /// The search of `pos` (the game's positions since its last irreversible move in
+    /// `history`) within `limits`, under `control`.
+    pub fn run<G: EngineGame>(
+        &self,
+        rules: &G::Rules,
+        pos: &G::Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control<'_, G::Move>,
+    ) -> SearchResult<G::Move> {
+        let mut engine = Engine::new(self.techniques);
+        if self.full {
+            return engine.search(rules, &FullWidth, pos, history, limits, control);
+        }
+        let zones = G::Zones::default();
+        let narrowing = ZoneNarrowing {
+            game: &zones,
+            horizon: self.horizon,
+            plies: self.plies,
+        };
+        engine.search_narrowed(rules, &narrowing, pos, history, limits, control)
+    }
+}
+
+/// The engine's search of `pos` as `searching` says.
 pub(crate) fn engine_search<G: EngineGame>(
     pos: &G::Position,
     history: &[u64],
     limits: &Limits,
-    full: bool,
-    horizon: i32,
+    searching: &Searching,
     control: &Control<'_, G::Move>,
 ) -> SearchResult<G::Move> {
-    let rules = G::rules(pos);
-    if full {
-        return search_with(&rules, &FullWidth, pos, history, limits, control);
-    }
-    let zones = G::Zones::default();
-    let narrowing = ZoneNarrowing {
-        game: &zones,
-        horizon,
-        plies: usize::MAX,
-    };
-    search_narrowed_with(&rules, &narrowing, pos, history, limits, control)
+    searching.run::<G>(&G::rules(pos), pos, history, limits, control)
 }
 
 /// A score as the protocol writes it: `cp N`, or `mate N` (the side to move wins with its N-th

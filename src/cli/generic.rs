@@ -3,6 +3,7 @@
 //! or zone-guided), match between built-in players, and bench. Each game supplies a small
 //! [`CliGame`] implementation in its own module.
 
+use super::game_engine::{Searching, Zoned};
 use super::reason::{Explainer, Words};
 use super::{CliError, Command, MatchArgs, PosArg, print_json, report_perft, write_out};
 use rayon::prelude::*;
@@ -11,13 +12,13 @@ use std::fmt::{Debug, Display, Write as _};
 use std::time::Instant;
 use zonal_board::Side;
 use zonal_board::SquareSet;
-use zonal_core::guided::{MoveSquares, ZoneNarrowing};
+use zonal_core::guided::MoveSquares;
 use zonal_core::picture::{Picture, zone_arrows};
 use zonal_core::rating::elo_interval;
 use zonal_core::record::Record;
 use zonal_core::rng::Rng;
 use zonal_core::zone::{Built, Gain, Outcome, Projection, ZoneGame, outcomes};
-use zonal_core::{Limits, SearchResult, WIN, WIN_BOUND, search, search_narrowed};
+use zonal_core::{Control, Limits, SearchResult, Techniques, WIN, WIN_BOUND};
 
 /// How a played game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,25 +140,6 @@ pub trait CliGame: 'static {
     {
         zones_json::<Self>(pos, built, horizon)
     }
-
-    /// The zone-guided search at `horizon` (the core's [`ZoneNarrowing`]) at the nodes fewer
-    /// than `plies` plies from the root; deeper nodes search every move.
-    fn guided(
-        rules: &Self::Rules,
-        pos: &Self::Position,
-        history: &[u64],
-        limits: &Limits,
-        horizon: i32,
-        plies: usize,
-    ) -> SearchResult<Self::Move> {
-        let game = Self::zone_game();
-        let narrowing = ZoneNarrowing {
-            game: &game,
-            horizon,
-            plies,
-        };
-        search_narrowed(rules, &narrowing, pos, history, limits)
-    }
 }
 
 /// Runs `command` for the game `G`.
@@ -223,7 +205,7 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
             json,
             ..
         } => {
-            let mode = Mode::new::<G>(full, horizon, &bounds.limits(depth, 4));
+            let mode = Mode::new::<G>(full, horizon, &bounds.limits(depth, 4), false);
             search_cmd::<G>(&position::<G>(&pos)?, &mode, json)
         }
         Command::Analyse {
@@ -238,7 +220,7 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
             json,
             ..
         } => {
-            let mode = Mode::new::<G>(full, horizon, &bounds.limits(depth, 4));
+            let mode = Mode::new::<G>(full, horizon, &bounds.limits(depth, 4), true);
             let mut all = Vec::new();
             for text in &pos {
                 all.extend(positions::<G>(&PosArg {
@@ -513,9 +495,10 @@ pub(crate) fn side_word(side: Side) -> &'static str {
     }
 }
 
-/// How `search` and `analyse` search.
+/// How `search` and `analyse` search: the one engine ([`Searching`]) within the core's limits.
+/// `analyse` ranks every root move exactly ([`Techniques::exact`]); `search` plays.
 struct Mode {
-    full: bool,
+    searching: Searching,
     horizon: i32,
     limits: Limits,
 }
@@ -525,10 +508,17 @@ impl Mode {
         full: bool,
         horizon: Option<i32>,
         limits: &chess_t1::search::Limits,
+        analyse: bool,
     ) -> Mode {
+        let horizon = horizon.unwrap_or(G::HORIZON);
+        let mut searching = Searching::engine(horizon);
+        searching.full = full;
+        if analyse {
+            searching.techniques = searching.techniques.exact();
+        }
         Mode {
-            full,
-            horizon: horizon.unwrap_or(G::HORIZON),
+            searching,
+            horizon,
             limits: Limits {
                 depth: limits.depth,
                 nodes: limits.nodes,
@@ -539,21 +529,21 @@ impl Mode {
 
     /// The search and its name: zone-guided where the game has zones and `--full` is not given.
     fn search<G: CliGame>(&self, pos: &G::Position) -> (SearchResult<G::Move>, &'static str) {
-        if self.full {
-            (search(&G::rules(pos), pos, &[], &self.limits), "full-width")
-        } else {
-            (
-                G::guided(
-                    &G::rules(pos),
-                    pos,
-                    &[],
-                    &self.limits,
-                    self.horizon,
-                    usize::MAX,
-                ),
-                "zone-guided",
-            )
-        }
+        let r = self.searching.run::<Zoned<G>>(
+            &G::rules(pos),
+            pos,
+            &[],
+            &self.limits,
+            &Control::default(),
+        );
+        (
+            r,
+            if self.searching.full {
+                "full-width"
+            } else {
+                "zone-guided"
+            },
+        )
     }
 }
 
@@ -731,10 +721,8 @@ fn analyse<G: CliGame>(
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Player {
     pub(super) limits: Limits,
-    full: bool,
-    horizon: i32,
-    /// Plies from the root at which the zones narrow the tree (deeper: every move).
-    plies: usize,
+    /// The engine, its techniques and its zones.
+    searching: Searching,
     /// An external engine's command line (`--cmd1`/`--cmd2`): it plays instead of the search.
     pub(super) command: Option<String>,
     /// Evaluation weights set by the spec ([`CliGame::WEIGHTS`]), in the order given.
@@ -743,13 +731,12 @@ pub(super) struct Player {
 
 impl Player {
     /// Reads `key=value,...` (keys depth, nodes, movetime, mode = zones | full, horizon, plies,
-    /// and the game's evaluation weights) over the match's own limits.
+    /// engine = engine | plain, the engine's techniques ([`Techniques::KEYS`]), and the game's
+    /// evaluation weights) over the match's own limits.
     pub(super) fn parse<G: CliGame>(spec: &str, base: &Limits) -> Result<Player, CliError> {
         let mut p = Player {
             limits: *base,
-            full: false,
-            horizon: G::HORIZON,
-            plies: usize::MAX,
+            searching: Searching::engine(G::HORIZON),
             command: None,
             weights: Vec::new(),
         };
@@ -757,9 +744,10 @@ impl Player {
         for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let bad = |why: &str| {
                 CliError::input(format!(
-                    "{}: player {:?}: {why} (keys: depth, nodes, movetime, mode=zones|full, horizon, plies{weights}; e.g. mode=full,depth=4)",
+                    "{}: player {:?}: {why} (keys: depth, nodes, movetime, mode=zones|full, horizon, plies, engine=engine|plain, {}{weights}; e.g. mode=full,depth=4)",
                     G::NAME,
-                    chess_t1::excerpt::excerpt(spec)
+                    chess_t1::excerpt::excerpt(spec),
+                    Techniques::KEYS.join(", ")
                 ))
             };
             let (key, value) = entry
@@ -777,10 +765,20 @@ impl Player {
                 "depth" => p.limits.depth = Some(number(1, 64)? as u32),
                 "nodes" => p.limits.nodes = Some(number(1, u64::MAX)?),
                 "movetime" => p.limits.movetime_ms = Some(number(1, u64::MAX)?),
-                "horizon" => p.horizon = number(1, 12)? as i32,
-                "plies" => p.plies = number(1, 64)? as usize,
+                "horizon" => p.searching.horizon = number(1, 12)? as i32,
+                "plies" => p.searching.plies = number(1, 64)? as usize,
+                "engine" => {
+                    p.searching.techniques = match value {
+                        "engine" => Techniques::ENGINE,
+                        "plain" => Techniques::PLAIN,
+                        _ => return Err(bad(&format!("engine {value:?}: engine or plain"))),
+                    }
+                }
+                k if Techniques::KEYS.contains(&k) => {
+                    p.searching.techniques.set(k, value).map_err(|e| bad(&e))?
+                }
                 "mode" => {
-                    p.full = match value {
+                    p.searching.full = match value {
                         "full" => true,
                         "zones" => false,
                         _ => return Err(bad(&format!("mode {value:?}: zones or full"))),
@@ -813,13 +811,25 @@ impl Player {
     }
 
     pub(super) fn describe(&self) -> String {
-        let mut s = String::from(if self.full { "mode=full" } else { "mode=zones" });
+        let searching = &self.searching;
+        let mut s = String::from(if searching.full {
+            "mode=full"
+        } else {
+            "mode=zones"
+        });
         if let Some(command) = &self.command {
             s = format!("cmd={command:?}");
-        } else if !self.full {
-            let _ = write!(s, ",horizon={}", self.horizon);
-            if self.plies != usize::MAX {
-                let _ = write!(s, ",plies={}", self.plies);
+        } else {
+            if !searching.full {
+                let _ = write!(s, ",horizon={}", searching.horizon);
+                if searching.plies != usize::MAX {
+                    let _ = write!(s, ",plies={}", searching.plies);
+                }
+            }
+            if searching.techniques == Techniques::PLAIN {
+                s.push_str(",engine=plain");
+            } else if searching.techniques != Techniques::ENGINE {
+                let _ = write!(s, ",techniques={:?}", searching.techniques);
             }
         }
         if let Some(d) = self.limits.depth {
@@ -844,11 +854,9 @@ impl Player {
             let known = G::set_weight(&mut rules, key, value);
             debug_assert!(known, "{key}");
         }
-        if self.full {
-            search(&rules, pos, history, &self.limits).best
-        } else {
-            G::guided(&rules, pos, history, &self.limits, self.horizon, self.plies).best
-        }
+        self.searching
+            .run::<Zoned<G>>(&rules, pos, history, &self.limits, &Control::default())
+            .best
     }
 }
 
@@ -1092,17 +1100,27 @@ fn finite(x: f64) -> Option<f64> {
     x.is_finite().then_some(x)
 }
 
-/// `zonal bench --game G`: perft from each start and the search's nodes per second.
+/// `zonal bench --game G`: perft from each start, and the engine's nodes per second and depth
+/// reached in a fixed time from each start, full-width and zone-guided (one core).
 fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
+    #[derive(Serialize)]
+    struct Searched {
+        mode: &'static str,
+        movetime_ms: u64,
+        depth: u32,
+        nodes: u64,
+        millis: u64,
+        nodes_per_second: u64,
+    }
     #[derive(Serialize)]
     struct Row {
         start: &'static str,
         depth: u32,
         nodes: u64,
         nodes_per_second: f64,
-        search_nodes: u64,
-        search_nodes_per_second: f64,
+        search: Vec<Searched>,
     }
+    let movetime = if quick { 50 } else { 200 };
     let mut rows = Vec::new();
     for &(name, _) in G::STARTS {
         let Some(pos) = G::start(name) else { continue };
@@ -1120,19 +1138,32 @@ fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
             depth += 1;
         }
         let limits = Limits {
-            nodes: Some(if quick { 100_000 } else { 1_000_000 }),
+            movetime_ms: Some(movetime),
             ..Limits::default()
         };
-        let t = Instant::now();
-        let r = search(&G::rules(&pos), &pos, &[], &limits);
-        let search_secs = t.elapsed().as_secs_f64();
+        let mut search = Vec::new();
+        for full in [true, false] {
+            let mut searching = Searching::engine(G::HORIZON);
+            searching.full = full;
+            let t = Instant::now();
+            let r =
+                searching.run::<Zoned<G>>(&G::rules(&pos), &pos, &[], &limits, &Control::default());
+            let millis = t.elapsed().as_millis() as u64;
+            search.push(Searched {
+                mode: if full { "full" } else { "zones" },
+                movetime_ms: movetime,
+                depth: r.depth,
+                nodes: r.nodes,
+                millis,
+                nodes_per_second: r.nodes.saturating_mul(1000) / millis.max(1),
+            });
+        }
         rows.push(Row {
             start: name,
             depth,
             nodes,
             nodes_per_second: nodes as f64 / secs.max(1e-9),
-            search_nodes: r.nodes,
-            search_nodes_per_second: r.nodes as f64 / search_secs.max(1e-9),
+            search,
         });
     }
     if json {
@@ -1141,14 +1172,24 @@ fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
     outln!("{} bench (one core):", G::NAME);
     for r in &rows {
         outln!(
-            "  {:<10} perft {} {} nodes, {:.1} M nodes/s; search (full-width) {} nodes, {:.2} M nodes/s",
+            "  {:<10} perft {} {} nodes, {:.1} M nodes/s",
             r.start,
             r.depth,
             r.nodes,
             r.nodes_per_second / 1e6,
-            r.search_nodes,
-            r.search_nodes_per_second / 1e6
         );
+        for s in &r.search {
+            outln!(
+                "  {:<10} engine {:<5} movetime {} ms: depth {}, {} nodes in {} ms, {} nodes/s",
+                "",
+                s.mode,
+                s.movetime_ms,
+                s.depth,
+                s.nodes,
+                s.millis,
+                s.nodes_per_second
+            );
+        }
     }
     Ok(())
 }

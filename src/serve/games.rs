@@ -265,8 +265,13 @@ fn core_analysis<E: EngineGame>(position: &str, moves: &[String]) -> Result<Anal
             progress: Some(&report),
             soft_ms: None,
         };
-        let r =
-            game_engine::engine_search::<E>(&pos, &history, &limits, false, E::HORIZON, &control);
+        let r = game_engine::engine_search::<E>(
+            &pos,
+            &history,
+            &limits,
+            &game_engine::Searching::engine(E::HORIZON),
+            &control,
+        );
         let (rules, zones) = (E::rules(&pos), E::Zones::default());
         let words = Words {
             piece: E::piece_name,

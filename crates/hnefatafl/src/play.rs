@@ -127,6 +127,34 @@ impl Rules for Hnefatafl {
         hint
     }
 
+    fn move_code(&self, _pos: &Position, mv: Move) -> u32 {
+        (mv.from() << 8 | mv.to()) + 1
+    }
+
+    /// A pass: tafl has no zugzwang worth the name while both sides have many moves; not when
+    /// the side to move has a handful of pieces (a blockade is near).
+    fn null_move(&self, pos: &Position) -> Option<Position> {
+        let own = if pos.side_to_move() == DEFENDERS {
+            pos.defenders()
+        } else {
+            pos.attackers()
+        };
+        if own.count_ones() < 4 {
+            return None;
+        }
+        pos.pass()
+    }
+
+    /// The attackers to move while the king has a free line to a corner: they must block it
+    /// now.
+    fn in_danger(&self, pos: &Position) -> bool {
+        if pos.side_to_move() == DEFENDERS || pos.decided().is_some() {
+            return false;
+        }
+        let g = Geometry::of(pos.rules().size());
+        g.slides(pos.king(), pos.occupied()) & g.corners != 0
+    }
+
     /// Captures (custodial, [`capture_squares`]) and moves that end the game at once: the king
     /// to a corner, an attacker completing the king's capture. (Shieldwalls, exit forts and
     /// encirclement, `copenhagen` only, are left to the full search.)

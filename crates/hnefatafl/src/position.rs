@@ -489,6 +489,18 @@ impl Position {
         (p, captured)
     }
 
+    /// The position after the side to move passes (the search's null move; not a move of the
+    /// game): the other side to move, nothing else changed. `None` when the game is over.
+    pub fn pass(&self) -> Option<Position> {
+        if self.decided != Decided::No {
+            return None;
+        }
+        let mut p = *self;
+        p.side = self.side.other();
+        p.hash ^= ZOBRIST_DEFENDERS_TO_MOVE;
+        Some(p)
+    }
+
     /// The shieldwall captures of a move ending on the edge square `to` (not a corner).
     fn shieldwall(&self, g: &Geometry, to: u32, own: u128, enemy: u128) -> u128 {
         let n = g.n;

@@ -60,6 +60,24 @@ impl Rules for Jungle {
         pos.quiet_plies() >= QUIET_LIMIT
     }
 
+    fn move_code(&self, _pos: &Position, mv: Move) -> u32 {
+        (u32::from(mv.from()) << 8 | u32::from(mv.to())) + 1
+    }
+
+    /// A pass, while the side to move has at least three pieces (with fewer, a blockade or a
+    /// zugzwang is near).
+    fn null_move(&self, pos: &Position) -> Option<Position> {
+        let us = pos.side_to_move();
+        (pos.decided().is_none() && pos.occupied(us).count_ones() >= 3)
+            .then(|| pos.with_side_to_move(us.other()))
+    }
+
+    /// An enemy piece next to the side to move's den: it enters next move unless stopped.
+    fn in_danger(&self, pos: &Position) -> bool {
+        let us = pos.side_to_move();
+        crate::geometry::neighbours(crate::geometry::own_den(us)) & pos.occupied(us.other()) != 0
+    }
+
     /// Captures and den entries.
     fn tactical_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();

@@ -165,6 +165,30 @@ impl Rules for Proryv {
         next.quiet_plies() == 0
     }
 
+    fn move_code(&self, _pos: &Position, mv: Ply) -> u32 {
+        // A drop leaves no square: 64 stands for the hand.
+        (mv.from().map_or(64, u32::from) << 8 | u32::from(mv.to())) + 1
+    }
+
+    /// A pass in the second phase, with no King in check and at least two rooks of the side to
+    /// move on the board (the placement phase fixes who moves; a bare King is prone to
+    /// zugzwang).
+    fn null_move(&self, pos: &Position) -> Option<Position> {
+        let us = pos.side_to_move();
+        if pos.in_placement() || pos.rooks(us).count_ones() < 2 {
+            return None;
+        }
+        pos.with_side_to_move(us.other())
+    }
+
+    /// The side to move in check, or the enemy King one step from its target (our home).
+    fn in_danger(&self, pos: &Position) -> bool {
+        let us = pos.side_to_move();
+        pos.in_check(us)
+            || crate::geometry::KING[pos.king(us.other()) as usize] & 1u64 << Position::home(us)
+                != 0
+    }
+
     fn order_hint(&self, pos: &Position, mv: Ply) -> i32 {
         // King steps towards the target first, then captures, then the rest.
         let us = pos.side_to_move();

@@ -1,4 +1,25 @@
-//! Search over any game that implements [`Rules`].
+//! The engine: search over any game that implements [`Rules`], written once for every game.
+//!
+//! Iterative deepening over a principal-variation search, with the techniques a game opts into
+//! through its hooks and a [`Techniques`] switchboard: aspiration windows, a transposition table
+//! (with prefetch, allocated lazily), killer and history ordering, null-move pruning (where the
+//! game's [`Rules::null_move`] allows a pass), late-move reductions and late-move pruning from
+//! tables, extensions where the game says the side to move is in danger
+//! ([`Rules::in_danger`]), staged move generation (the game's tactical moves first, the rest
+//! only when needed), a bounded quiescence over the tactical moves, repetitions and the game's
+//! draw counters inside the tree, game ends counted in plies, contempt, and the zones as a
+//! [`Narrowing`].
+//!
+//! [`Techniques::PLAIN`] switches everything but the table and the killers off: the plain
+//! alpha-beta every figure before the one engine was measured with, kept reachable so that
+//! those figures stay reproducible, and the simple reference the tests check the engine against
+//! ([`search_without_table`] has no table either).
+
+mod deepening;
+mod table;
+mod tree;
+
+pub use table::MAX_TABLE_MB;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -50,10 +71,31 @@ pub trait Rules {
     fn order_hint(&self, _pos: &Self::Position, _mv: Self::Move) -> i32 {
         0
     }
-    /// The tactical moves of `pos` into `out` (cleared first): the ones the quiescence search
-    /// plays at the leaves (captures). None by default: the leaves are evaluated as they stand.
+    /// The tactical moves of `pos` into `out` (cleared first), a part of its legal moves: the
+    /// ones the quiescence search plays at the leaves (captures, moves that end the game), and
+    /// the first stage of a node's moves. None by default: the leaves are evaluated as they
+    /// stand.
     fn tactical_moves(&self, _pos: &Self::Position, out: &mut Vec<Self::Move>) {
         out.clear();
+    }
+    /// A number for `mv` in `pos`, for the table and the history: not 0, below 2^24, and
+    /// different for different legal moves of one position (e.g. from-square x 256 +
+    /// to-square + 1). 0 by default: the table keeps no moves and the history learns nothing.
+    fn move_code(&self, _pos: &Self::Position, _mv: Self::Move) -> u32 {
+        0
+    }
+    /// The position after the side to move passes (a null move), where passing is a sound
+    /// test of "this position is good enough even without a move": `None` where the game is
+    /// prone to zugzwang or a rule forces the next move. `None` by default (no null move).
+    fn null_move(&self, _pos: &Self::Position) -> Option<Self::Position> {
+        None
+    }
+    /// Whether the side to move must act at once (its most valuable piece or its goal
+    /// threatened in one move, as the game defines it): such a node is
+    /// searched one ply deeper, never pruned, and the quiescence may not stand pat in it.
+    /// False by default.
+    fn in_danger(&self, _pos: &Self::Position) -> bool {
+        false
     }
 }
 
@@ -77,6 +119,12 @@ pub trait Narrowing<R: Rules> {
         let _ = depth;
         self.narrow(rules, pos, ply, moves);
     }
+    /// Whether the narrowing may keep fewer than all moves at `ply` (false: the search need
+    /// not ask, and may generate the moves in stages). True by default.
+    fn active(&self, ply: usize) -> bool {
+        let _ = ply;
+        true
+    }
 }
 
 /// Every legal move at every node.
@@ -85,6 +133,9 @@ pub struct FullWidth;
 
 impl<R: Rules> Narrowing<R> for FullWidth {
     fn narrow(&self, _: &R, _: &R::Position, _: usize, _: &mut Vec<R::Move>) {}
+    fn active(&self, _: usize) -> bool {
+        false
+    }
 }
 
 /// Score of a won game at the root; a win in n plies scores `WIN - n`.
@@ -117,8 +168,12 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
-    /// Every root move with its score at the last finished iteration, best first.
+    /// Every root move with its score at the last iteration that searched it, best first. The
+    /// first [`Techniques::multipv`] are exact; the others may be upper bounds (the move was
+    /// refuted, not measured).
     pub root: Vec<(M, i32)>,
+    /// Deepest ply reached (the quiescence included).
+    pub seldepth: u32,
 }
 
 /// A finished iteration, as [`Control::progress`] is told of it.
@@ -210,318 +265,306 @@ pub fn clock_budget(remaining_ms: u64, increment_ms: u64, moves_to_go: Option<u3
     (target.max(1).min(hard), hard)
 }
 
-#[derive(Clone, Copy)]
-struct Entry<M> {
-    key: u64,
-    depth: i32,
-    score: i32,
-    bound: u8,
-    best: Option<M>,
+/// How the zones of a [`Narrowing`] shape the tree at the nodes where it names moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ZoneStyle {
+    /// Only the named moves are searched (at the root's opponent's nodes the others too where
+    /// the named ones all lose): Botvinnik's narrow tree.
+    Cut,
+    /// Every move is searched; the named ones first, never reduced, the others reduced one ply
+    /// more than the late-move reductions would.
+    Steer,
+    /// Every move is searched as in the full-width search; the named ones first, never reduced.
+    Order,
+    /// Every move is searched as in the full-width search; the named ones first (they are
+    /// reduced like any other).
+    OrderReduced,
 }
 
-const EXACT: u8 = 0;
-const LOWER: u8 = 1;
-const UPPER: u8 = 2;
-const TABLE_SLOTS: usize = 1 << 18;
+impl ZoneStyle {
+    /// Every style, by name.
+    pub const ALL: [ZoneStyle; 4] = [
+        ZoneStyle::Cut,
+        ZoneStyle::Steer,
+        ZoneStyle::Order,
+        ZoneStyle::OrderReduced,
+    ];
 
-struct Searcher<'a, R: Rules, N: Narrowing<R>> {
-    rules: &'a R,
-    narrowing: &'a N,
-    limits: Limits,
-    control: Control<'a, R::Move>,
-    start: Instant,
-    nodes: u64,
-    stopped: bool,
-    table: Vec<Option<Entry<R::Move>>>,
-    killers: [[Option<R::Move>; 2]; MAX_PLY],
-    /// Keys of the positions on the path (and of the game before the root), for repetitions.
-    path: Vec<u64>,
-    /// Index in `path` from which positions may repeat (after the last irreversible move).
-    reversible_from: Vec<usize>,
-    /// Whether the transposition table is used (off: the plain reference search).
-    use_table: bool,
+    /// `cut`, `steer`, `order` or `order-reduced`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ZoneStyle::Cut => "cut",
+            ZoneStyle::Steer => "steer",
+            ZoneStyle::Order => "order",
+            ZoneStyle::OrderReduced => "order-reduced",
+        }
+    }
+
+    /// The style named `text` ([`ZoneStyle::name`]).
+    pub fn parse(text: &str) -> Option<ZoneStyle> {
+        ZoneStyle::ALL.into_iter().find(|s| s.name() == text)
+    }
 }
 
-impl<R: Rules, N: Narrowing<R>> Searcher<'_, R, N> {
-    fn out_of_budget(&mut self) -> bool {
-        if self.stopped {
-            return true;
+/// Which of the engine's techniques a search uses. [`Techniques::ENGINE`] is the engine of
+/// play; [`Techniques::PLAIN`] the plain alpha-beta (table and killers only, every root move
+/// scored exactly), the reference and the figures before the one engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Techniques {
+    /// Root moves whose score is made exact each iteration (the others are bounds); 1 for play,
+    /// `usize::MAX` for a ranking of every move.
+    pub multipv: usize,
+    /// Aspiration windows around the last iteration's score (with `multipv` 1).
+    pub aspiration: bool,
+    /// Size of the transposition table in MiB (0: none).
+    pub table_mb: usize,
+    /// Use a table entry searched deeper than needed, and cut with it only outside the
+    /// principal variation (off: only an entry of exactly the depth needed, anywhere; with the
+    /// pruning off the scores are then the same with or without the table).
+    pub table_deeper: bool,
+    /// Order by history: the tactical moves by the game's hint, then killers, then the moves
+    /// that cut off most often (off: the table's move, the killers, then the game's hint).
+    pub history: bool,
+    /// Null-move pruning where the game allows a pass ([`Rules::null_move`]).
+    pub null_move: bool,
+    /// Late-move reductions of quiet moves (from a table of depth and move number).
+    pub reductions: bool,
+    /// Late-move pruning: near the leaves, quiet moves after the first few are not searched.
+    pub late_move_pruning: bool,
+    /// One ply more where the side to move is in danger ([`Rules::in_danger`]), and no stand
+    /// pat for it in the quiescence.
+    pub extensions: bool,
+    /// Staged move generation: the tactical moves first, the rest only if they do not cut off.
+    pub staged: bool,
+    /// Deepest tactical sequence of the quiescence (`None`: unbounded).
+    pub quiescence_depth: Option<u32>,
+    /// What a draw is worth to the searching side, in cp, taken off (its opponent gains it).
+    pub contempt: i32,
+    /// How the narrowing's named moves shape the tree.
+    pub zone_style: ZoneStyle,
+}
+
+impl Techniques {
+    /// The plain alpha-beta: table (exact depth) and killers, every root move exact.
+    pub const PLAIN: Techniques = Techniques {
+        multipv: usize::MAX,
+        aspiration: false,
+        table_mb: 8,
+        table_deeper: false,
+        history: false,
+        null_move: false,
+        reductions: false,
+        late_move_pruning: false,
+        extensions: false,
+        staged: false,
+        quiescence_depth: None,
+        contempt: 0,
+        zone_style: ZoneStyle::Cut,
+    };
+
+    /// The engine of play: every technique on.
+    pub const ENGINE: Techniques = Techniques {
+        multipv: 1,
+        aspiration: true,
+        table_mb: 16,
+        table_deeper: true,
+        history: true,
+        null_move: true,
+        reductions: true,
+        late_move_pruning: true,
+        extensions: true,
+        staged: true,
+        quiescence_depth: Some(8),
+        contempt: 0,
+        zone_style: ZoneStyle::Cut,
+    };
+
+    /// The engine's pruning off ([`Techniques::ENGINE`] with exact scores for every root move
+    /// and no null move, reductions or late-move pruning): what `analyse` ranks moves with.
+    pub const fn exact(self) -> Techniques {
+        Techniques {
+            multipv: usize::MAX,
+            aspiration: false,
+            null_move: false,
+            reductions: false,
+            late_move_pruning: false,
+            ..self
         }
-        if self.control.stopped() {
-            self.stopped = true;
-        }
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
-        }
-        if self.nodes & 1023 == 0
-            && self
-                .limits
-                .movetime_ms
-                .is_some_and(|ms| self.start.elapsed().as_millis() as u64 >= ms)
-        {
-            self.stopped = true;
-        }
-        self.stopped
     }
 
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (TABLE_SLOTS - 1)
-    }
-
-    /// The moves of `pos` to search, best first, and how many of them the narrowing kept. At
-    /// the nodes of the root's opponent (odd plies) the moves it left out follow, ordered too:
-    /// they are searched only where the kept ones all lose ([`Searcher::negamax`]).
-    fn ordered(
-        &self,
-        pos: &R::Position,
-        ply: usize,
-        depth: i32,
-        tt_move: Option<R::Move>,
-    ) -> (Vec<R::Move>, usize) {
-        let mut kept = Vec::with_capacity(48);
-        self.rules.moves(pos, &mut kept);
-        let all = (ply % 2 == 1).then(|| kept.clone());
-        self.narrowing
-            .narrow_at(self.rules, pos, ply, depth, &mut kept);
-        let count = kept.len();
-        let mut out = self.sorted(pos, ply, tt_move, kept);
-        if let Some(all) = all.filter(|all| count < all.len()) {
-            let rest: Vec<R::Move> = all.into_iter().filter(|m| !out.contains(m)).collect();
-            out.extend(self.sorted(pos, ply, tt_move, rest));
-        }
-        (out, count)
-    }
-
-    /// `moves` best first: the table's move, the killers, then by [`Rules::order_hint`].
-    fn sorted(
-        &self,
-        pos: &R::Position,
-        ply: usize,
-        tt_move: Option<R::Move>,
-        moves: Vec<R::Move>,
-    ) -> Vec<R::Move> {
-        let killers = self.killers[ply.min(MAX_PLY - 1)];
-        let mut scored: Vec<(i32, R::Move)> = moves
-            .into_iter()
-            .map(|m| {
-                let s = if Some(m) == tt_move {
-                    i32::MAX
-                } else if Some(m) == killers[0] {
-                    1_000_000
-                } else if Some(m) == killers[1] {
-                    999_999
-                } else {
-                    self.rules.order_hint(pos, m)
-                };
-                (s, m)
-            })
-            .collect();
-        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
-        scored.into_iter().map(|(_, m)| m).collect()
-    }
-
-    /// The evaluation, or better for the side to move by a tactical move (stand pat).
-    fn quiesce(&mut self, pos: &R::Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        let stand = self.rules.evaluate(pos);
-        if stand >= beta || ply >= MAX_PLY - 1 {
-            return stand;
-        }
-        let mut moves = Vec::new();
-        self.rules.tactical_moves(pos, &mut moves);
-        if moves.is_empty() {
-            return stand;
-        }
-        alpha = alpha.max(stand);
-        let mut best = stand;
-        moves.sort_by_cached_key(|&m| std::cmp::Reverse(self.rules.order_hint(pos, m)));
-        for mv in moves {
-            let next = self.rules.play(pos, mv);
-            self.nodes += 1;
-            let score = match self.rules.terminal(&next) {
-                Some(Terminal::Win) => -(WIN - ply as i32 - 1),
-                Some(Terminal::Loss) => WIN - ply as i32 - 1,
-                Some(Terminal::Draw) => 0,
-                None => -self.quiesce(&next, -beta, -alpha, ply + 1),
-            };
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    fn negamax(
-        &mut self,
-        pos: &R::Position,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        line: &mut Vec<R::Move>,
-    ) -> i32 {
-        line.clear();
-        self.nodes += 1;
-        if let Some(t) = self.rules.terminal(pos) {
-            return match t {
-                Terminal::Win => WIN - ply as i32,
-                Terminal::Loss => -(WIN - ply as i32),
-                Terminal::Draw => 0,
-            };
-        }
-        if ply > 0 && self.rules.drawn_by_counter(pos) {
-            return 0;
-        }
-        let key = self.rules.key(pos);
-        if ply > 0 {
-            let from = *self.reversible_from.last().unwrap_or(&0);
-            let n = self.path.len();
-            if self.path[from..n.saturating_sub(1)].contains(&key) {
-                return match self.rules.repetition(pos) {
-                    Terminal::Draw => 0,
-                    Terminal::Win => WIN - ply as i32,
-                    Terminal::Loss => -(WIN - ply as i32),
-                };
-            }
-        }
-        if depth <= 0 || ply >= MAX_PLY - 1 {
-            return self.quiesce(pos, alpha, beta, ply);
-        }
-        if self.out_of_budget() {
-            return 0;
-        }
-        let slot = self.slot(key);
-        let mut tt_move = None;
-        if let Some(e) = self.table[slot].filter(|e| self.use_table && e.key == key) {
-            tt_move = e.best;
-            if ply > 0 && e.depth == depth {
-                let s = from_table(e.score, ply);
-                let usable = match e.bound {
-                    EXACT => true,
-                    LOWER => s >= beta,
-                    _ => s <= alpha,
-                };
-                if usable {
-                    return s;
-                }
-            }
-        }
-        let original_alpha = alpha;
-        let mut best = -WIN - 1;
-        let mut best_move = None;
-        let mut child_line = Vec::new();
-        let (moves, kept) = self.ordered(pos, ply, depth, tt_move);
-        for (i, mv) in moves.into_iter().enumerate() {
-            if i >= kept && alpha >= -WIN_BOUND {
-                // The left-out moves of the root's opponent are searched only where its kept
-                // ones all lose and the window asks whether it is lost: a win the narrowed
-                // tree reports is then one the full tree confirms.
-                break;
-            }
-            let next = self.rules.play(pos, mv);
-            let irreversible = self.rules.irreversible(pos, mv, &next);
-            self.path.push(self.rules.key(&next));
-            if irreversible {
-                self.reversible_from.push(self.path.len() - 1);
-            }
-            let score = if i == 0 {
-                -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, &mut child_line)
-            } else {
-                let s = -self.negamax(
-                    &next,
-                    depth - 1,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    &mut child_line,
-                );
-                if s > alpha && s < beta {
-                    -self.negamax(&next, depth - 1, -beta, -alpha, ply + 1, &mut child_line)
-                } else {
-                    s
-                }
-            };
-            self.path.pop();
-            if irreversible {
-                self.reversible_from.pop();
-            }
-            if self.stopped {
-                return best.max(alpha);
-            }
-            if score > best {
-                best = score;
-                best_move = Some(mv);
-                line.clear();
-                line.push(mv);
-                line.extend_from_slice(&child_line);
-            }
-            if score > alpha {
-                alpha = score;
-            }
-            if alpha >= beta {
-                let k = &mut self.killers[ply.min(MAX_PLY - 1)];
-                if k[0] != Some(mv) {
-                    k[1] = k[0];
-                    k[0] = Some(mv);
-                }
-                break;
-            }
-        }
-        if best_move.is_none() {
-            // No legal move but not terminal: the game decides through `terminal`; treat as a
-            // loss for safety.
-            return -(WIN - ply as i32);
-        }
-        let bound = if best <= original_alpha {
-            UPPER
-        } else if best >= beta {
-            LOWER
-        } else {
-            EXACT
+    /// The switches by name, for `key=value` player specs and `setoption`: `on`/`off` for the
+    /// switches, numbers for `multipv`, `hash`, `qdepth` and `contempt`, a [`ZoneStyle`] name
+    /// for `style`. Returns what went wrong.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let switch = |v: &str| match v {
+            "on" | "1" | "true" => Ok(true),
+            "off" | "0" | "false" => Ok(false),
+            _ => Err(format!("{key}: expected on or off, not {v:?}")),
         };
-        if !self.use_table {
-            return best;
+        let number = |v: &str, max: u64| {
+            v.parse::<u64>()
+                .ok()
+                .filter(|&n| n <= max)
+                .ok_or_else(|| format!("{key}: expected a number 0-{max}, not {v:?}"))
+        };
+        match key {
+            "aspiration" => self.aspiration = switch(value)?,
+            "history" => self.history = switch(value)?,
+            "null" => self.null_move = switch(value)?,
+            "lmr" => self.reductions = switch(value)?,
+            "lmp" => self.late_move_pruning = switch(value)?,
+            "extensions" => self.extensions = switch(value)?,
+            "staged" => self.staged = switch(value)?,
+            "deeper" => self.table_deeper = switch(value)?,
+            "multipv" => self.multipv = number(value, 256)?.max(1) as usize,
+            "hash" => self.table_mb = number(value, MAX_TABLE_MB as u64)? as usize,
+            "qdepth" => {
+                self.quiescence_depth = match value {
+                    "none" => None,
+                    v => Some(number(v, 64)? as u32),
+                }
+            }
+            "contempt" => self.contempt = number(value, 1_000)? as i32,
+            "style" => {
+                self.zone_style = ZoneStyle::parse(value).ok_or_else(|| {
+                    format!("style: expected cut, steer, order or order-reduced, not {value:?}")
+                })?
+            }
+            _ => return Err(format!("{key:?} is not a search technique")),
         }
-        self.table[slot] = Some(Entry {
-            key,
-            depth,
-            score: to_table(best, ply),
-            bound,
-            best: best_move,
-        });
-        best
+        Ok(())
+    }
+
+    /// The names [`Techniques::set`] takes.
+    pub const KEYS: [&'static str; 13] = [
+        "aspiration",
+        "history",
+        "null",
+        "lmr",
+        "lmp",
+        "extensions",
+        "staged",
+        "deeper",
+        "multipv",
+        "hash",
+        "qdepth",
+        "contempt",
+        "style",
+    ];
+}
+
+impl Default for Techniques {
+    fn default() -> Self {
+        Techniques::ENGINE
     }
 }
 
-/// Game-end scores are stored relative to the node, read back relative to the root.
-fn to_table(score: i32, ply: usize) -> i32 {
-    if score > WIN_BOUND {
-        score + ply as i32
-    } else if score < -WIN_BOUND {
-        score - ply as i32
-    } else {
-        score
+/// The engine of one game: its [`Techniques`], and what it keeps from one search to the next of
+/// a game (the transposition table, the history).
+pub struct Engine {
+    techniques: Techniques,
+    table: table::Table,
+    history: Vec<i32>,
+}
+
+impl Engine {
+    /// An engine using `techniques` (its table is allocated lazily: pages as they are used).
+    pub fn new(techniques: Techniques) -> Engine {
+        Engine {
+            techniques,
+            table: table::Table::new(techniques.table_mb),
+            history: vec![0; 2 * tree::HISTORY_SLOTS],
+        }
+    }
+
+    /// The techniques.
+    pub fn techniques(&self) -> &Techniques {
+        &self.techniques
+    }
+
+    /// Permille of the table written by the last search (of a sample of its first entries).
+    pub fn hashfull(&self) -> u32 {
+        self.table.permille_full()
+    }
+
+    /// A new game: forgets the table and the history.
+    pub fn new_game(&mut self) {
+        self.table = table::Table::new(self.techniques.table_mb);
+        self.history.fill(0);
+    }
+
+    /// Searches `pos` within `limits` over the moves `narrowing` keeps ([`FullWidth`]: all),
+    /// under `control`. `history` holds the keys ([`Rules::key`]) of the game's positions before
+    /// `pos` since its last irreversible move: meeting one again is a repetition.
+    pub fn search<R: Rules, N: Narrowing<R>>(
+        &mut self,
+        rules: &R,
+        narrowing: &N,
+        pos: &R::Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control<'_, R::Move>,
+    ) -> SearchResult<R::Move> {
+        let clock = deepening::Clock {
+            start: Instant::now(),
+            nodes_before: 0,
+        };
+        deepening::run(self, rules, narrowing, pos, history, limits, control, clock)
+    }
+
+    /// [`Engine::search`] over the moves `narrowing` keeps; where the narrowed tree says the
+    /// side to move is lost (or keeps no move at the root), a full-width search within the same
+    /// limits decides instead, so a narrowing never reports a forced loss that the full tree
+    /// refutes; the nodes of both count, and the progress of the second counts the first's.
+    pub fn search_narrowed<R: Rules, N: Narrowing<R>>(
+        &mut self,
+        rules: &R,
+        narrowing: &N,
+        pos: &R::Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control<'_, R::Move>,
+    ) -> SearchResult<R::Move> {
+        let start = Instant::now();
+        let clock = deepening::Clock {
+            start,
+            nodes_before: 0,
+        };
+        let narrow = deepening::run(self, rules, narrowing, pos, history, limits, control, clock);
+        if narrow.best.is_some() && narrow.score >= -WIN_BOUND {
+            return narrow;
+        }
+        let elapsed = start.elapsed().as_millis() as u64;
+        let mut rest = *limits;
+        rest.nodes = limits.nodes.map(|n| n.saturating_sub(narrow.nodes).max(1));
+        rest.movetime_ms = limits
+            .movetime_ms
+            .map(|ms| ms.saturating_sub(elapsed).max(1));
+        let mut rest_control = *control;
+        rest_control.soft_ms = control.soft_ms.map(|ms| ms.saturating_sub(elapsed).max(1));
+        let clock = deepening::Clock {
+            start,
+            nodes_before: narrow.nodes,
+        };
+        let mut wide = deepening::run(
+            self,
+            rules,
+            &FullWidth,
+            pos,
+            history,
+            &rest,
+            &rest_control,
+            clock,
+        );
+        wide.nodes += narrow.nodes;
+        if wide.best.is_none() { narrow } else { wide }
     }
 }
 
-fn from_table(score: i32, ply: usize) -> i32 {
-    if score > WIN_BOUND {
-        score - ply as i32
-    } else if score < -WIN_BOUND {
-        score + ply as i32
-    } else {
-        score
-    }
-}
-
-/// Searches `pos` within `limits` (depth 64 at most; with no limit at all, depth 4). `history`
-/// holds the keys ([`Rules::key`]) of the game's positions before `pos` since its last
-/// irreversible move: meeting one of them again scores as a draw.
+/// Searches `pos` within `limits` with the plain alpha-beta ([`Techniques::PLAIN`]; depth 64 at
+/// most; with no limit at all, depth 4). `history` holds the keys ([`Rules::key`]) of the game's
+/// positions before `pos` since its last irreversible move: meeting one of them again is a
+/// repetition.
 pub fn search<R: Rules>(
     rules: &R,
     pos: &R::Position,
@@ -531,13 +574,10 @@ pub fn search<R: Rules>(
     search_with(rules, &FullWidth, pos, history, limits, &Control::default())
 }
 
-/// [`search`] over the moves `narrowing` keeps at each node. Where the narrowed tree says the
-/// side to move is lost (or keeps no move at the root), a full-width search within the same
-/// limits decides instead, so a narrowing never reports a forced loss that the full tree
-/// refutes; the nodes of both count. Below the root the narrowing is told the plies left
-/// ([`Narrowing::narrow_at`]); at the nodes of the root's opponent whose kept moves all lose,
-/// the moves it left out are searched too (where the window asks), so a reported win is one
-/// the full tree confirms as well.
+/// [`search`] over the moves `narrowing` keeps at each node (see [`Engine::search_narrowed`]).
+/// Below the root the narrowing is told the plies left ([`Narrowing::narrow_at`]); at the nodes
+/// of the root's opponent whose kept moves all lose, the moves it left out are searched too
+/// (where the window asks), so a reported win is one the full tree confirms as well.
 pub fn search_narrowed<R: Rules, N: Narrowing<R>>(
     rules: &R,
     narrowing: &N,
@@ -560,16 +600,10 @@ pub fn search_with<R: Rules, N: Narrowing<R>>(
     limits: &Limits,
     control: &Control<'_, R::Move>,
 ) -> SearchResult<R::Move> {
-    let clock = Clock {
-        start: Instant::now(),
-        nodes_before: 0,
-    };
-    run(rules, narrowing, pos, history, limits, true, control, clock)
+    Engine::new(Techniques::PLAIN).search(rules, narrowing, pos, history, limits, control)
 }
 
-/// [`search_narrowed`] under `control` (see [`search_with`]): both searches obey it, and the
-/// progress of the full-width one counts the narrowed one's nodes and time. With the default
-/// control the result is [`search_narrowed`]'s.
+/// [`search_narrowed`] under `control` (see [`search_with`]).
 pub fn search_narrowed_with<R: Rules, N: Narrowing<R>>(
     rules: &R,
     narrowing: &N,
@@ -578,40 +612,7 @@ pub fn search_narrowed_with<R: Rules, N: Narrowing<R>>(
     limits: &Limits,
     control: &Control<'_, R::Move>,
 ) -> SearchResult<R::Move> {
-    let start = Instant::now();
-    let clock = Clock {
-        start,
-        nodes_before: 0,
-    };
-    let narrow = run(rules, narrowing, pos, history, limits, true, control, clock);
-    if narrow.best.is_some() && narrow.score >= -WIN_BOUND {
-        return narrow;
-    }
-    let mut rest = *limits;
-    rest.nodes = limits.nodes.map(|n| n.saturating_sub(narrow.nodes).max(1));
-    rest.movetime_ms = limits
-        .movetime_ms
-        .map(|ms| ms.saturating_sub(start.elapsed().as_millis() as u64).max(1));
-    let mut rest_control = *control;
-    rest_control.soft_ms = control
-        .soft_ms
-        .map(|ms| ms.saturating_sub(start.elapsed().as_millis() as u64).max(1));
-    let clock = Clock {
-        start,
-        nodes_before: narrow.nodes,
-    };
-    let mut wide = run(
-        rules,
-        &FullWidth,
-        pos,
-        history,
-        &rest,
-        true,
-        &rest_control,
-        clock,
-    );
-    wide.nodes += narrow.nodes;
-    if wide.best.is_none() { narrow } else { wide }
+    Engine::new(Techniques::PLAIN).search_narrowed(rules, narrowing, pos, history, limits, control)
 }
 
 /// [`search`] without the transposition table: the plain reference the tests compare the
@@ -622,153 +623,11 @@ pub fn search_without_table<R: Rules>(
     history: &[u64],
     limits: &Limits,
 ) -> SearchResult<R::Move> {
-    let clock = Clock {
-        start: Instant::now(),
-        nodes_before: 0,
+    let techniques = Techniques {
+        table_mb: 0,
+        ..Techniques::PLAIN
     };
-    run(
-        rules,
-        &FullWidth,
-        pos,
-        history,
-        limits,
-        false,
-        &Control::default(),
-        clock,
-    )
-}
-
-/// What progress reports count from: the first search's start and the nodes searched before.
-#[derive(Clone, Copy)]
-struct Clock {
-    start: Instant,
-    nodes_before: u64,
-}
-
-#[allow(clippy::too_many_arguments)]
-fn run<R: Rules, N: Narrowing<R>>(
-    rules: &R,
-    narrowing: &N,
-    pos: &R::Position,
-    history: &[u64],
-    limits: &Limits,
-    use_table: bool,
-    control: &Control<'_, R::Move>,
-    clock: Clock,
-) -> SearchResult<R::Move> {
-    let max_depth = match (limits.depth, limits.nodes, limits.movetime_ms) {
-        (Some(d), _, _) => d.clamp(1, 64),
-        (None, None, None) => 4,
-        _ => 64,
-    };
-    let mut searcher = Searcher {
-        rules,
-        narrowing,
-        limits: *limits,
-        control: *control,
-        start: Instant::now(),
-        nodes: 0,
-        stopped: false,
-        table: vec![None; TABLE_SLOTS],
-        killers: [[None; 2]; MAX_PLY],
-        path: history.to_vec(),
-        reversible_from: vec![0],
-        use_table,
-    };
-    searcher.path.push(rules.key(pos));
-    let mut result = SearchResult {
-        best: None,
-        score: 0,
-        line: Vec::new(),
-        depth: 0,
-        nodes: 0,
-        root: Vec::new(),
-    };
-    let mut root_moves = Vec::new();
-    rules.moves(pos, &mut root_moves);
-    let legal = root_moves.len();
-    narrowing.narrow(rules, pos, 0, &mut root_moves);
-    if root_moves.is_empty() && legal > 0 {
-        rules.moves(pos, &mut root_moves);
-    }
-    if root_moves.is_empty() || rules.terminal(pos).is_some() {
-        result.score = match rules.terminal(pos) {
-            Some(Terminal::Win) => WIN,
-            Some(Terminal::Draw) => 0,
-            _ => -WIN,
-        };
-        return result;
-    }
-    let mut order: Vec<R::Move> = root_moves;
-    for depth in 1..=max_depth {
-        if depth > 1
-            && (control.stopped()
-                || control
-                    .soft_ms
-                    .is_some_and(|ms| searcher.start.elapsed().as_millis() as u64 >= ms))
-        {
-            break;
-        }
-        let mut scores = Vec::with_capacity(order.len());
-        let mut best_line = Vec::new();
-        let mut alpha = -WIN - 1;
-        let mut line = Vec::new();
-        for &mv in &order {
-            let next = rules.play(pos, mv);
-            let irreversible = rules.irreversible(pos, mv, &next);
-            searcher.path.push(rules.key(&next));
-            if irreversible {
-                searcher.reversible_from.push(searcher.path.len() - 1);
-            }
-            // Every root move gets an exact score (for the ranking `analyse` shows).
-            let score = -searcher.negamax(&next, depth as i32 - 1, -WIN - 1, WIN + 1, 1, &mut line);
-            searcher.path.pop();
-            if irreversible {
-                searcher.reversible_from.pop();
-            }
-            if searcher.stopped {
-                break;
-            }
-            if score > alpha {
-                alpha = score;
-                best_line = std::iter::once(mv).chain(line.iter().copied()).collect();
-            }
-            scores.push((mv, score));
-        }
-        if searcher.stopped && scores.len() < order.len() {
-            // An unfinished iteration: keep the last finished one (unless none finished).
-            if result.best.is_none()
-                && let Some(&(mv, score)) = scores.iter().max_by_key(|(_, s)| *s)
-            {
-                result.best = Some(mv);
-                result.score = score;
-                result.line = best_line;
-                result.root = scores;
-            }
-            break;
-        }
-        scores.sort_by_key(|s| std::cmp::Reverse(s.1));
-        order = scores.iter().map(|(m, _)| *m).collect();
-        result.best = Some(scores[0].0);
-        result.score = scores[0].1;
-        result.line = best_line;
-        result.depth = depth;
-        result.root = scores;
-        if let Some(progress) = control.progress {
-            progress(&Progress {
-                depth,
-                score: result.score,
-                nodes: clock.nodes_before + searcher.nodes,
-                millis: clock.start.elapsed().as_millis() as u64,
-                line: &result.line,
-            });
-        }
-        if result.score.abs() > WIN_BOUND || searcher.stopped {
-            break;
-        }
-    }
-    result.nodes = searcher.nodes;
-    result
+    Engine::new(techniques).search(rules, &FullWidth, pos, history, limits, &Control::default())
 }
 
 #[cfg(test)]
