@@ -245,7 +245,7 @@ impl<G: EngineGame, W: Write + Send + 'static> Session<G, W> {
                 failed: Mutex::new(None),
                 broken: AtomicBool::new(false),
             }),
-            searching: Searching::engine(G::HORIZON),
+            searching: Searching::play(G::HORIZON),
             game: G::new_game(start),
             history: Vec::new(),
             running: None,
@@ -487,13 +487,24 @@ pub struct Searching {
 }
 
 impl Searching {
-    /// The engine of play for a game whose zones look `horizon` half-moves ahead: zone-guided.
+    /// The engine for a game whose zones look `horizon` half-moves ahead: zone-guided (what
+    /// `search`, `analyse` and the analysis board use, the zones explaining the advice).
     pub fn engine(horizon: i32) -> Searching {
         Searching {
             techniques: Techniques::ENGINE,
             full: false,
             horizon,
             plies: usize::MAX,
+        }
+    }
+
+    /// The engine of play (match players, the engine protocol): full-width, which measures
+    /// stronger at equal time than the zone-guided tree while its projection costs more than
+    /// the nodes it saves (NOTES.md, "One engine").
+    pub fn play(horizon: i32) -> Searching {
+        Searching {
+            full: true,
+            ..Searching::engine(horizon)
         }
     }
 

@@ -736,7 +736,7 @@ impl Player {
     pub(super) fn parse<G: CliGame>(spec: &str, base: &Limits) -> Result<Player, CliError> {
         let mut p = Player {
             limits: *base,
-            searching: Searching::engine(G::HORIZON),
+            searching: Searching::play(G::HORIZON),
             command: None,
             weights: Vec::new(),
         };

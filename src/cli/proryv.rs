@@ -2,14 +2,14 @@
 //! source's measures and the core's search). The zone commands follow the game-independent
 //! core (issue "One engine, many games").
 
+use super::game_engine::{Searching, Zoned};
+use super::proryv_game::Proryv as ProryvGame;
 use super::reason::{Explainer, Words};
 use super::{CliError, Command, PosArg, print_json, report_perft, write_out};
 use serde::Serialize;
 use std::time::Instant;
 use zonal_board::Shape;
-use zonal_core::guided::ZoneNarrowing;
-use zonal_core::{Bundle, DistanceMap, Steps};
-use zonal_core::{Limits, WIN, WIN_BOUND, search, search_narrowed};
+use zonal_core::{Bundle, Control, DistanceMap, Limits, Steps, WIN, WIN_BOUND};
 use zonal_proryv::measures::{Cost, approach_cost};
 use zonal_proryv::play::{Proryv, Terms};
 use zonal_proryv::steps::PieceSteps;
@@ -67,7 +67,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             ..
         } => search_cmd(
             &position(&pos)?,
-            &Mode::new(full, horizon, &bounds.limits(depth, 4)),
+            &Mode::new(full, horizon, &bounds.limits(depth, 4), false),
             json,
         ),
         Command::Analyse {
@@ -82,7 +82,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             json,
             ..
         } => {
-            let mode = Mode::new(full, horizon, &bounds.limits(depth, 4));
+            let mode = Mode::new(full, horizon, &bounds.limits(depth, 4), true);
             let mut suite = Suite::default();
             let mut first = true;
             let mut values = Vec::new();
@@ -465,20 +465,28 @@ fn perft_cmd(pos: &Position, depth: u32, show_divide: bool) -> Result<(), CliErr
     report_perft(depth, start, rows, || perft(pos, depth), "one core")
 }
 
-/// How `search` and `analyse` search: full-width, or guided by the zones at a horizon, within
-/// the core's limits.
+/// How `search` and `analyse` search: the one engine ([`Searching`]), full-width or guided by
+/// the zones at a horizon, within the core's limits; `analyse` ranks every root move exactly.
 struct Mode {
-    full: bool,
-    horizon: i32,
+    searching: Searching,
     limits: Limits,
 }
 
 impl Mode {
-    fn new(full: bool, horizon: Option<i32>, limits: &chess_t1::search::Limits) -> Mode {
+    fn new(
+        full: bool,
+        horizon: Option<i32>,
+        limits: &chess_t1::search::Limits,
+        analyse: bool,
+    ) -> Mode {
+        // Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
+        let mut searching = Searching::engine(horizon.unwrap_or(5));
+        searching.full = full;
+        if analyse {
+            searching.techniques = searching.techniques.exact();
+        }
         Mode {
-            full,
-            // Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
-            horizon: horizon.unwrap_or(5),
+            searching,
             limits: Limits {
                 depth: limits.depth,
                 nodes: limits.nodes,
@@ -489,7 +497,7 @@ impl Mode {
 
     /// The search's name in reports.
     fn name(&self) -> &'static str {
-        if self.full {
+        if self.searching.full {
             "full-width"
         } else {
             "zone-guided"
@@ -497,16 +505,13 @@ impl Mode {
     }
 
     fn search(&self, pos: &Position) -> zonal_core::SearchResult<Ply> {
-        let rules = Proryv::default();
-        if self.full {
-            return search(&rules, pos, &[], &self.limits);
-        }
-        let narrowing = ZoneNarrowing {
-            game: &zonal_proryv::zones::Proryv,
-            horizon: self.horizon,
-            plies: usize::MAX,
-        };
-        search_narrowed(&rules, &narrowing, pos, &[], &self.limits)
+        self.searching.run::<Zoned<ProryvGame>>(
+            &Proryv::default(),
+            pos,
+            &[],
+            &self.limits,
+            &Control::default(),
+        )
     }
 }
 
@@ -591,7 +596,7 @@ fn analyse_cmd(
         piece: |p, sq| zonal_proryv::zones::piece_name(p, sq).to_string(),
         terms: |p| Proryv::default().terms(p),
     };
-    let explainer = Explainer::new(&rules, &zone_game, pos, mode.horizon, words);
+    let explainer = Explainer::new(&rules, &zone_game, pos, mode.searching.horizon, words);
     suite.positions += 1;
     suite.nodes += r.nodes;
     let operands = |op: &str| -> Vec<String> {

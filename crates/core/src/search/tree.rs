@@ -145,8 +145,8 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         self.start.elapsed().as_millis() as u64
     }
 
-    /// Whether the search must end now: the stop flag, the node limit, or (read every 1,024
-    /// nodes) the time limit.
+    /// Whether the search must end now: the stop flag, the node limit, or (read every 256
+    /// nodes: about a millisecond at the slowest game's speed) the time limit.
     pub(super) fn out_of_budget(&mut self) -> bool {
         if self.stopped {
             return true;
@@ -154,7 +154,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         if self.control.stopped() || self.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
         } else if self.nodes >= self.next_check {
-            self.next_check = self.nodes + 1024;
+            self.next_check = self.nodes + 256;
             if self
                 .limits
                 .movetime_ms
