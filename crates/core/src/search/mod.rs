@@ -927,4 +927,110 @@ mod tests {
         let (soft, hard) = clock_budget(u64::MAX, u64::MAX, Some(1));
         assert!(1 <= soft && soft <= hard);
     }
+
+    /// A game tree of three moves a node without transpositions (the key counts the moves).
+    struct Tree3;
+
+    impl Rules for Tree3 {
+        type Position = (u32, u32);
+        type Move = u32;
+        fn moves(&self, _: &(u32, u32), out: &mut Vec<u32>) {
+            out.clear();
+            out.extend(1..=3);
+        }
+        fn play(&self, pos: &(u32, u32), mv: u32) -> (u32, u32) {
+            (pos.0 + 1, pos.1.wrapping_mul(31).wrapping_add(mv))
+        }
+        fn terminal(&self, _: &(u32, u32)) -> Option<Terminal> {
+            None
+        }
+        fn evaluate(&self, pos: &(u32, u32)) -> i32 {
+            (pos.1 % 7) as i32
+        }
+        fn key(&self, pos: &(u32, u32)) -> u64 {
+            u64::from(pos.1) << 8 | u64::from(pos.0)
+        }
+        fn irreversible(&self, _: &(u32, u32), _: u32, _: &(u32, u32)) -> bool {
+            true
+        }
+    }
+
+    /// The engine begins no iteration after half its time: every iteration but the first began
+    /// (its predecessor ended) before half the move time; and the search returns a move.
+    #[test]
+    fn the_engine_begins_no_iteration_it_cannot_finish() {
+        let ended = std::cell::RefCell::new(Vec::new());
+        let report = |p: &Progress<'_, u32>| ended.borrow_mut().push((p.depth, p.millis));
+        let control = Control {
+            progress: Some(&report),
+            ..Control::default()
+        };
+        let limits = Limits {
+            movetime_ms: Some(40),
+            ..Limits::default()
+        };
+        let r = Engine::new(Techniques::ENGINE).search(
+            &Tree3,
+            &FullWidth,
+            &(0, 1),
+            &[],
+            &limits,
+            &control,
+        );
+        assert!(r.best.is_some());
+        let ended = ended.into_inner();
+        // Iterations grow by three times: the ones that end after 20 ms are there.
+        assert!(ended.len() >= 3, "{ended:?}");
+        for w in ended.windows(2) {
+            assert!(
+                w[0].1 * 2 < 40,
+                "iteration {} began at {} ms",
+                w[1].0,
+                w[0].1
+            );
+        }
+        // A soft limit that has passed: the first iteration only.
+        let control = Control {
+            soft_ms: Some(0),
+            ..Control::default()
+        };
+        let r = Engine::new(Techniques::ENGINE).search(
+            &Nim,
+            &FullWidth,
+            &(1_000_000, 0),
+            &[],
+            &Limits {
+                depth: Some(30),
+                ..Limits::default()
+            },
+            &control,
+        );
+        assert_eq!(r.depth, 1);
+    }
+
+    /// The engine solves Nim as the plain search does, with every technique on (no game
+    /// hooks: no table moves, no null move).
+    #[test]
+    fn the_engine_solves_nim() {
+        for heap in 1..=13u32 {
+            let limits = Limits {
+                depth: Some(14),
+                ..Limits::default()
+            };
+            let r = Engine::new(Techniques::ENGINE).search(
+                &Nim,
+                &FullWidth,
+                &(heap, 0),
+                &[],
+                &limits,
+                &Control::default(),
+            );
+            if heap % 4 == 0 {
+                assert!(r.score < -WIN_BOUND, "{heap}: {}", r.score);
+            } else {
+                assert!(r.score > WIN_BOUND, "{heap}: {}", r.score);
+                assert_eq!(r.best, Some(heap % 4), "{heap}");
+            }
+        }
+    }
 }
