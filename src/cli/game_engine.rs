@@ -26,15 +26,15 @@ use super::CliError;
 use super::generic::{CliGame, Player};
 use chess_t1::excerpt::excerpt;
 use std::fmt::{Debug, Display};
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, Write};
 use std::marker::PhantomData;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use zonal_board::Side;
+use zonal_core::engine_lines::EngineLines;
 use zonal_core::guided::{MoveSquares, ZoneNarrowing};
 use zonal_core::zone::ZoneGame;
 use zonal_core::{
@@ -642,8 +642,9 @@ pub fn run<G: EngineGame, R: BufRead, W: Write + Send + 'static>(
 pub struct Forfeit {
     /// The side that failed.
     pub loser: Side,
-    /// A short name for match reports: `engine_error` (it crashed, closed its input, or answered
-    /// with no move), `time_forfeit` (no `bestmove` in time) or `illegal_move`.
+    /// A short name for match reports: `engine_error` (it crashed, closed its input, answered
+    /// with no move, or wrote a line or lines beyond the bounds of
+    /// [`zonal_core::engine_lines`]), `time_forfeit` (no `bestmove` in time) or `illegal_move`.
     pub reason: &'static str,
     /// What happened, in words.
     pub text: String,
@@ -812,7 +813,7 @@ struct External {
     name: String,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: EngineLines,
 }
 
 impl External {
@@ -834,20 +835,11 @@ impl External {
             let _ = child.wait();
             return Err(format!("engine {name:?} has no output"));
         };
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut engine = External {
             name: name.to_string(),
             child,
             stdin,
-            lines,
+            lines: EngineLines::spawn(stdout),
         };
         let handshake = chess_t1::matchplay::HANDSHAKE_MS;
         engine.send("uci")?;
@@ -868,28 +860,12 @@ impl External {
             .map_err(|e| format!("engine {name:?} does not read its input ({e})"))
     }
 
-    /// The next line whose first word is `word`, within `timeout_ms`.
+    /// The next line whose first word is `word`, within `timeout_ms` (bounded as
+    /// [`zonal_core::engine_lines`] says).
     fn wait_for(&mut self, word: &str, timeout_ms: u64) -> Result<String, String> {
-        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "engine {:?} did not answer {word} within {timeout_ms} ms",
-                        self.name
-                    ));
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!(
-                        "engine {:?} exited while {word} was awaited",
-                        self.name
-                    ));
-                }
-            }
-        }
+        self.lines
+            .wait_for(word, timeout_ms)
+            .map_err(|e| e.describe(&self.name, word))
     }
 
     /// The engine's move after `moves` from `start` within `limits`, as it wrote it; or why it
@@ -913,13 +889,13 @@ impl External {
             .map_or(chess_t1::matchplay::UNTIMED_MOVE_MS, |ms| {
                 ms.saturating_add(chess_t1::matchplay::MOVE_GRACE_MS)
             });
-        let line = self.wait_for("bestmove", timeout).map_err(|e| {
-            let reason = if e.contains("within") {
+        let line = self.lines.wait_for("bestmove", timeout).map_err(|e| {
+            let reason = if e.is_time() {
                 "time_forfeit"
             } else {
                 "engine_error"
             };
-            (reason, e)
+            (reason, e.describe(&self.name, "bestmove"))
         })?;
         match line.split_whitespace().nth(1) {
             Some(text) if text != "0000" => Ok(text.to_string()),

@@ -6,7 +6,8 @@
 //! `n / 2` (cycling) and gives engine1 White when `n` is even. A game ends by the rules
 //! (`king_captured`, `castle_captured`, `blockade`, `repetition`, `quiet_moves`), by the move
 //! limit (a draw, `move_limit`), by a player's failure (a loss, `engine_error`: no answer, an
-//! illegal move, a dead process) or by its clock (a loss, `time_forfeit`).
+//! illegal move, a dead process, output beyond the bounds of [`zonal_core::engine_lines`]) or by
+//! its clock or the move's deadline (a loss, `time_forfeit`).
 //!
 //! The statistics are from engine1's point of view:
 //!
@@ -29,11 +30,12 @@ use crate::search::{Clock, Limits};
 use crate::square::Color;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use zonal_core::engine_lines::EngineLines;
 
 /// Material lead, in half-units, that counts as a winning advantage (4 units).
 pub const ADVANTAGE_HALF_UNITS: i32 = 8;
@@ -164,13 +166,16 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// Why a player gave no move: [`ENGINE_ERROR`] or [`TIME_FORFEIT`], and what happened.
+type Failure = (&'static str, String);
+
 /// A player during a match.
 trait Contestant: Send {
     /// A new game begins.
     fn new_game(&mut self) -> Result<(), String>;
     /// The move in the game's current position (`keys`: repetition keys of the positions before
-    /// it).
-    fn choose(&mut self, game: &Game, keys: &[u64], limits: &Limits) -> Result<Move, String>;
+    /// it), or why there is none.
+    fn choose(&mut self, game: &Game, keys: &[u64], limits: &Limits) -> Result<Move, Failure>;
 }
 
 impl Contestant for Player {
@@ -179,11 +184,11 @@ impl Contestant for Player {
         Ok(())
     }
 
-    fn choose(&mut self, game: &Game, keys: &[u64], limits: &Limits) -> Result<Move, String> {
+    fn choose(&mut self, game: &Game, keys: &[u64], limits: &Limits) -> Result<Move, Failure> {
         let stop = AtomicBool::new(false);
         self.search(game.position(), keys, limits, &stop, &mut |_| {})
             .best
-            .ok_or_else(|| "the engine found no move".to_string())
+            .ok_or_else(|| (ENGINE_ERROR, "the engine found no move".to_string()))
     }
 }
 
@@ -192,34 +197,32 @@ struct External {
     name: String,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: EngineLines,
 }
 
 impl External {
     fn start(argv: &[String], name: &str) -> Result<External, String> {
-        let mut child = Command::new(&argv[0])
-            .args(&argv[1..])
+        let (program, args) = argv
+            .split_first()
+            .ok_or_else(|| "the engine command is empty".to_string())?;
+        let mut child = Command::new(program)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| format!("cannot start engine {name:?}: {e}"))?;
-        let stdout = child.stdout.take().ok_or("engine has no stdout")?;
+        let Some(stdout) = child.stdout.take() else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err("engine has no stdout".into());
+        };
         let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut engine = External {
             name: name.to_string(),
             child,
             stdin,
-            lines: rx,
+            lines: EngineLines::spawn(stdout),
         };
         engine.send("uci")?;
         engine.wait_for("uciok", HANDSHAKE_MS)?;
@@ -239,28 +242,12 @@ impl External {
             .map_err(|e| format!("engine {name:?} does not read its input ({e})"))
     }
 
-    /// Reads lines until one whose first word is `word`; returns that line.
+    /// Reads lines until one whose first word is `word`; returns that line. Bounded as
+    /// [`zonal_core::engine_lines`] says.
     fn wait_for(&mut self, word: &str, timeout_ms: u64) -> Result<String, String> {
-        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "engine {:?} did not answer {word} within {timeout_ms} ms",
-                        self.name
-                    ));
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!(
-                        "engine {:?} exited while {word} was awaited",
-                        self.name
-                    ));
-                }
-            }
-        }
+        self.lines
+            .wait_for(word, timeout_ms)
+            .map_err(|e| e.describe(&self.name, word))
     }
 }
 
@@ -271,7 +258,7 @@ impl Contestant for External {
         self.wait_for("readyok", HANDSHAKE_MS).map(|_| ())
     }
 
-    fn choose(&mut self, game: &Game, _keys: &[u64], limits: &Limits) -> Result<Move, String> {
+    fn choose(&mut self, game: &Game, _keys: &[u64], limits: &Limits) -> Result<Move, Failure> {
         let mut position = format!("position fen {}", game.start());
         if !game.moves().is_empty() {
             position.push_str(" moves");
@@ -280,8 +267,9 @@ impl Contestant for External {
                 position.push_str(&mv.uci());
             }
         }
-        self.send(&position)?;
-        self.send(&go_command(limits))?;
+        let error = |e| (ENGINE_ERROR, e);
+        self.send(&position).map_err(error)?;
+        self.send(&go_command(limits)).map_err(error)?;
         let pos = game.position();
         let side = pos.side_to_move();
         let timed = [
@@ -294,11 +282,18 @@ impl Contestant for External {
             .into_iter()
             .flatten()
             .min()
-            .map_or(UNTIMED_MOVE_MS, |ms| ms + MOVE_GRACE_MS);
-        let line = self.wait_for("bestmove", timeout)?;
+            .map_or(UNTIMED_MOVE_MS, |ms| ms.saturating_add(MOVE_GRACE_MS));
+        let line = self.lines.wait_for("bestmove", timeout).map_err(|e| {
+            let reason = if e.is_time() {
+                TIME_FORFEIT
+            } else {
+                ENGINE_ERROR
+            };
+            (reason, e.describe(&self.name, "bestmove"))
+        })?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
         pos.parse_uci(text)
-            .map_err(|e| format!("engine {:?} played {text:?}: {e}", self.name))
+            .map_err(|e| error(format!("engine {:?} played {text:?}: {e}", self.name)))
     }
 }
 
@@ -478,7 +473,7 @@ pub struct GameRecord {
     /// Why the game ended: a rule reason ([`crate::Reason::name`]), [`MOVE_LIMIT`],
     /// [`ENGINE_ERROR`] or [`TIME_FORFEIT`].
     pub reason: &'static str,
-    /// What went wrong, for [`ENGINE_ERROR`].
+    /// What went wrong, for [`ENGINE_ERROR`] and [`TIME_FORFEIT`].
     pub error: Option<String>,
     /// The player of White.
     pub white: String,
@@ -589,7 +584,7 @@ fn play_game(
         let elapsed = began.elapsed().as_millis() as u64;
         let mv = match chosen {
             Ok(mv) => mv,
-            Err(e) => return (game, Some(side.other()), ENGINE_ERROR, Some(e), advantage),
+            Err((reason, e)) => return (game, Some(side.other()), reason, Some(e), advantage),
         };
         if let Some(c) = &mut clock {
             let left = c.remaining_ms[side.index()];
@@ -755,8 +750,9 @@ fn play_one(
     let players: [&mut dyn Contestant; 2] = if order[0] == 0 { [a, b] } else { [b, a] };
     let (game, winner, reason, error, advantage) =
         play_game(players, opening.position, &cfg.control, cfg.max_plies);
-    if reason == ENGINE_ERROR {
-        // Start the failed player afresh for the next game.
+    if reason == ENGINE_ERROR || reason == TIME_FORFEIT {
+        // Start the failed player afresh for the next game (an engine past its deadline may
+        // still be writing).
         if let Some(loser) = winner.map(Color::other) {
             slots[order[loser.index()]] = None;
         }

@@ -1,0 +1,202 @@
+//! Issue 29, "Bounded under load": zonal keeps its memory and time bounded when another program
+//! drives it. External engines of `zonal match` that flood lines, write an endless line or
+//! never answer are cut off within the move's deadline and a small memory (measured from
+//! `/proc/<pid>/status` of the child); `--hash` is bounded by the machine's memory and its
+//! table is allocated lazily.
+
+mod common;
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What a run of the binary gave: its output, its peak resident memory (KiB, `VmHWM`) and its
+/// wall time.
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+    peak_kib: u64,
+    elapsed: Duration,
+}
+
+/// `VmHWM` of a process, in KiB.
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs zonal with `args` in `dir` (the repository without one), killing it after `limit`;
+/// samples its peak memory until it ends.
+fn run_measured(args: &[&str], dir: Option<&std::path::Path>, limit: Duration) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_zonal"))
+        .args(args)
+        .current_dir(dir.unwrap_or(std::path::Path::new(env!("CARGO_MANIFEST_DIR"))))
+        .env_remove("RUST_LOG")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run zonal");
+    let began = Instant::now();
+    let mut out = child.stdout.take().expect("stdout");
+    let mut err = child.stderr.take().expect("stderr");
+    let reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = out.read_to_string(&mut text);
+        text
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = err.read_to_string(&mut text);
+        text
+    });
+    let mut peak = 0;
+    let status = loop {
+        if let Some(kib) = peak_kib(child.id()) {
+            peak = peak.max(kib);
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            break status;
+        }
+        if began.elapsed() > limit {
+            let _ = child.kill();
+            break child.wait().expect("killed");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    Run {
+        code: status.code(),
+        stdout: reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
+        peak_kib: peak,
+        elapsed: began.elapsed(),
+    }
+}
+
+/// An engine (a shell script) that answers the handshake and then, after `go`, runs `after_go`.
+fn engine(after_go: &str) -> String {
+    format!(
+        "sh -c 'while read l; do case $l in uci) echo uciok;; isready) echo readyok;; \
+         go*) {after_go};; quit) exit 0;; esac; done'"
+    )
+}
+
+const MIB: u64 = 1024;
+
+#[test]
+fn a_flooding_engine_forfeits_quickly_in_small_memory() {
+    for (name, after_go) in [
+        ("info lines", "yes info"),
+        ("an endless line", "tr \"\\0\" x </dev/zero"),
+    ] {
+        for game in ["chess-t1", "jungle"] {
+            let cmd = engine(after_go);
+            let run = run_measured(
+                &[
+                    "--game",
+                    game,
+                    "match",
+                    "--cmd1",
+                    &cmd,
+                    "--engine2",
+                    "depth=1",
+                    "--games",
+                    "2",
+                    "--depth",
+                    "1",
+                    "--json",
+                ],
+                None,
+                Duration::from_secs(30),
+            );
+            assert_eq!(run.code, Some(0), "{game}, {name}: {}", run.stderr);
+            let report: serde_json::Value =
+                serde_json::from_str(&run.stdout).expect("the report is JSON");
+            assert_eq!(report["losses"], 2, "{game}, {name}: {report}");
+            let text = format!("{report} {}", run.stderr);
+            let why = if name == "info lines" {
+                "more than 5000 lines without bestmove"
+            } else {
+                "a line longer than 1048576 bytes"
+            };
+            assert!(text.contains(why), "{game}, {name}: {text}");
+            assert!(
+                run.elapsed < Duration::from_secs(15),
+                "{game}, {name}: {:?}",
+                run.elapsed
+            );
+            assert!(
+                run.peak_kib < 50 * MIB,
+                "{game}, {name}: {} KiB",
+                run.peak_kib
+            );
+        }
+    }
+}
+
+#[test]
+fn an_engine_that_floods_from_its_start_is_refused_in_small_memory() {
+    for cmd in ["yes", "sh -c 'tr \"\\0\" x </dev/zero'"] {
+        let run = run_measured(
+            &[
+                "match",
+                "--cmd1",
+                cmd,
+                "--engine2",
+                "depth=1",
+                "--games",
+                "2",
+                "--depth",
+                "1",
+            ],
+            None,
+            Duration::from_secs(30),
+        );
+        assert_eq!(run.code, Some(2), "{cmd}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("more than 5000 lines without uciok")
+                || run.stderr.contains("a line longer than 1048576 bytes"),
+            "{cmd}: {}",
+            run.stderr
+        );
+        assert!(
+            run.elapsed < Duration::from_secs(10),
+            "{cmd}: {:?}",
+            run.elapsed
+        );
+        assert!(run.peak_kib < 50 * MIB, "{cmd}: {} KiB", run.peak_kib);
+    }
+}
+
+#[test]
+fn a_silent_engine_forfeits_on_time_at_the_moves_deadline() {
+    // `--movetime 100`: the deadline is 100 ms plus the grace of 5 s.
+    let cmd = engine("true");
+    let run = run_measured(
+        &[
+            "match",
+            "--cmd1",
+            &cmd,
+            "--engine2",
+            "depth=1",
+            "--games",
+            "1",
+            "--movetime",
+            "100",
+            "--json",
+        ],
+        None,
+        Duration::from_secs(30),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    assert_eq!(report["losses"], 1, "{report}");
+    assert!(
+        report.to_string().contains("time_forfeit"),
+        "{report} {}",
+        run.stderr
+    );
+    assert!(run.elapsed < Duration::from_secs(12), "{:?}", run.elapsed);
+}
