@@ -154,8 +154,9 @@ pub struct EngineArgs {
     /// Evaluation: `full` (every term of NOTES.md's table) or `material` (piece values only).
     #[arg(long, default_value = "full", value_parser = ["full", "material"])]
     pub eval: String,
-    /// Transposition table size in MiB (0: none).
-    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(0..=65536))]
+    /// Transposition table size in MiB (0: none); at most a quarter of the machine's memory
+    /// (README "Limits"). Memory is taken as the search fills the table.
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = parse_hash)]
     pub hash: u64,
     /// How the zones narrow the tree: `order` (named moves first and unreduced), `steer` (also
     /// the rest reduced one ply more)
@@ -175,6 +176,18 @@ pub struct EngineArgs {
     /// aspiration): see NOTES.md for what the engine's own parts are worth against it.
     #[arg(long, conflicts_with = "baseline")]
     pub core: bool,
+}
+
+/// Reads `--hash`: a number of MiB within [`chess_t1::protocol::max_hash_mb`].
+fn parse_hash(text: &str) -> Result<u64, String> {
+    let mb: u64 = text.parse().map_err(|_| {
+        format!(
+            "expected a number of MiB 0-{}",
+            chess_t1::protocol::max_hash_mb()
+        )
+    })?;
+    chess_t1::protocol::check_hash_mb(usize::try_from(mb).unwrap_or(usize::MAX))?;
+    Ok(mb)
 }
 
 impl EngineArgs {
@@ -2070,7 +2083,8 @@ pub struct MatchArgs {
     /// A game clock per side: `SECONDS+INCREMENT`, e.g. `10+0.1` (a flag fall loses).
     #[arg(long, value_name = "SECONDS+INC")]
     pub clock: Option<String>,
-    /// Games played at once, each on its own thread.
+    /// Games played at once, each on its own thread; a built-in player's `hash=` is divided
+    /// between them (at least 1 MiB each).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: u32,
     /// Plies after which a game is drawn (`move_limit`).
@@ -2141,10 +2155,11 @@ fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
         }
         (None, None) => Err(CliError::input(format!("give --engine{n} or --cmd{n}"))),
     };
-    let players = [
+    let mut players = [
         player(1, &args.engine1, &args.cmd1)?,
         player(2, &args.engine2, &args.cmd2)?,
     ];
+    matchplay::share_hash(&mut players, args.jobs as usize);
     let records = posfile::read_file(&args.openings)
         .map_err(|e| CliError::input(format!("--openings: {e}")))?;
     let openings = Opening::from_records(&records);

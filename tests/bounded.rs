@@ -200,3 +200,79 @@ fn a_silent_engine_forfeits_on_time_at_the_moves_deadline() {
     );
     assert!(run.elapsed < Duration::from_secs(12), "{:?}", run.elapsed);
 }
+
+/// A quarter of the machine's memory in MiB (what `--hash` allows), as zonal computes it.
+fn max_hash_mb() -> u64 {
+    let text = std::fs::read_to_string("/proc/meminfo").expect("/proc/meminfo");
+    let kib: u64 = text
+        .lines()
+        .find(|l| l.starts_with("MemTotal:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .expect("MemTotal");
+    (kib / 1024 / 4).min(65_536)
+}
+
+#[test]
+fn hash_above_a_quarter_of_the_memory_is_refused_naming_the_maximum() {
+    let max = max_hash_mb();
+    let too_large = (max + 1).to_string();
+    for args in [
+        vec!["search", "startpos", "--hash", &too_large, "--depth", "1"],
+        vec!["analyse", "startpos", "--hash", &too_large, "--depth", "1"],
+    ] {
+        let out = common::zonal(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("at most {max} MiB")),
+            "{args:?}: {err}"
+        );
+    }
+    let spec = format!("depth=1,hash={too_large}");
+    let out = common::zonal(&["match", "--engine1", &spec, "--engine2", "depth=1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("MiB 0-{max}")), "{err}");
+    let out = common::zonal_with_input(
+        &["engine"],
+        Some(format!("setoption name Hash value {too_large}\nquit\n").as_bytes()),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(&format!("at most {max} MiB")), "{text}");
+}
+
+#[test]
+fn a_large_table_costs_only_what_the_search_writes() {
+    // Before issue 29 the table was written whole at creation (2048 MiB: 1.55 GB for 26
+    // nodes), and transparent huge pages made each write cost 2 MiB.
+    let hash = max_hash_mb().min(4096).to_string();
+    let run = run_measured(
+        &["search", "startpos", "--hash", &hash, "--depth", "5"],
+        None,
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.peak_kib < 100 * MIB, "{} KiB", run.peak_kib);
+    // A match of 64 jobs, each player's 64 copies sharing its 64 MiB (before: 64 MiB each,
+    // 8 GiB in all).
+    let run = run_measured(
+        &[
+            "match",
+            "--engine1",
+            "depth=2,hash=64",
+            "--engine2",
+            "depth=2,hash=64",
+            "--jobs",
+            "64",
+            "--games",
+            "64",
+            "--max-plies",
+            "20",
+        ],
+        None,
+        Duration::from_secs(60),
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert!(run.peak_kib < 200 * MIB, "{} KiB", run.peak_kib);
+}

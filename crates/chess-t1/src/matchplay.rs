@@ -104,6 +104,19 @@ impl PlayerDef {
     }
 }
 
+/// Makes each built-in player's `hash=` one budget shared by its copies on `jobs` threads
+/// (`zonal match --jobs`): each copy gets `hash / jobs` MiB, at least 1 (no table stays none).
+pub fn share_hash(players: &mut [PlayerDef; 2], jobs: usize) {
+    for p in players {
+        if let PlayerDef::Builtin(spec) = p {
+            let mb = &mut spec.config.hash_mb;
+            if *mb > 0 {
+                *mb = (*mb / jobs.max(1)).max(1);
+            }
+        }
+    }
+}
+
 /// Splits a command line into words: whitespace separates, `'...'` keeps everything literally,
 /// `"..."` keeps all but `\"` and `\\`, and `\` outside quotes escapes the next character.
 pub fn split_command(text: &str) -> Result<Vec<String>, String> {
@@ -1160,6 +1173,23 @@ mod tests {
         let report = MatchReport::new(&cfg, &records, stopped);
         assert_eq!(report.wins + report.draws + report.losses, 2);
         assert!(report.to_text().contains("games 2: engine1"));
+    }
+
+    #[test]
+    fn jobs_share_one_hash_budget() {
+        let spec = |t: &str| PlayerDef::Builtin(t.parse().unwrap());
+        let mut players = [spec("hash=1024"), spec("hash=0")];
+        share_hash(&mut players, 256);
+        let mb = |p: &PlayerDef| match p {
+            PlayerDef::Builtin(s) => s.config.hash_mb,
+            PlayerDef::External { .. } => usize::MAX,
+        };
+        assert_eq!((mb(&players[0]), mb(&players[1])), (4, 0));
+        let mut players = [spec("hash=16"), spec("hash=16")];
+        share_hash(&mut players, 256);
+        assert_eq!(mb(&players[0]), 1);
+        share_hash(&mut players, 1);
+        assert_eq!(mb(&players[1]), 1);
     }
 
     #[test]
