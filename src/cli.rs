@@ -53,6 +53,45 @@ pub(crate) fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
         .map_err(CliError::output)
 }
 
+/// `--openings` when none is given: chess-t1's openings, whose text the binary holds.
+pub(crate) const DEFAULT_OPENINGS: &str = "positions/openings.t1";
+/// The text of [`DEFAULT_OPENINGS`] as built.
+const DEFAULT_OPENINGS_TEXT: &str = include_str!("../positions/openings.t1");
+
+/// What a command line clap did not run gives: `--help` and `--version` written to stdout (exit
+/// code 0, or 1 when stdout cannot be written, as for any output), an error to stderr with its
+/// long words cut (a 100 kB argument is not echoed whole; exit code 2). Returns the exit code.
+pub fn parse_failure(e: &clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            match write_out(format_args!("{}", e.render())) {
+                Ok(()) => 0,
+                Err(failed) => {
+                    if failed.code != 0 {
+                        eprintln!("error: {}", failed.message);
+                    }
+                    failed.code
+                }
+            }
+        }
+        _ => {
+            let text = e.render().to_string();
+            let cut: Vec<String> = text
+                .split('\n')
+                .map(|line| {
+                    line.split(' ')
+                        .map(|word| chess_t1::excerpt::excerpt(&chess_t1::excerpt::printable(word)))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            eprint!("{}", cut.join("\n"));
+            e.exit_code()
+        }
+    }
+}
+
 pub(crate) mod game_engine;
 pub(crate) mod generic;
 pub(crate) mod hnefatafl;
@@ -2066,7 +2105,7 @@ pub struct MatchArgs {
     /// Position file of openings, each played twice with colours swapped (Hnefatafl and Jungle
     /// also take a start's name, e.g. `seed9`: 16 seeded random 4-move openings from it, which
     /// is also their default from `startpos`).
-    #[arg(long, value_name = "FILE", default_value = "positions/openings.t1")]
+    #[arg(long, value_name = "FILE", default_value = DEFAULT_OPENINGS)]
     pub openings: std::path::PathBuf,
     /// Games in all, cycling through the openings (default: each opening twice).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -2160,8 +2199,13 @@ fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
         player(2, &args.engine2, &args.cmd2)?,
     ];
     matchplay::share_hash(&mut players, args.jobs as usize);
-    let records = posfile::read_file(&args.openings)
-        .map_err(|e| CliError::input(format!("--openings: {e}")))?;
+    // The default openings are built into the binary: `match` works outside the repository.
+    let records = if args.openings == std::path::Path::new(DEFAULT_OPENINGS) {
+        posfile::parse_str(DEFAULT_OPENINGS_TEXT, DEFAULT_OPENINGS)
+    } else {
+        posfile::read_file(&args.openings)
+    }
+    .map_err(|e| CliError::input(format!("--openings: {e}")))?;
     let openings = Opening::from_records(&records);
     if openings.is_empty() {
         return Err(CliError::input(format!(

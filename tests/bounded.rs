@@ -276,3 +276,105 @@ fn a_large_table_costs_only_what_the_search_writes() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert!(run.peak_kib < 200 * MIB, "{} KiB", run.peak_kib);
 }
+
+/// The stderr of a failed run, checked to be a bad-input exit (2).
+fn refusal(args: &[&str]) -> String {
+    let out = common::zonal(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn messages_name_numbers_whole_and_right() {
+    // chess-t1's move number 0 is too small, not too large.
+    let err = refusal(&["moves", "8/8/8/8/8/8/8/4K2k w - 0 0"]);
+    assert!(
+        err.contains("too small (the first move is number 1)"),
+        "{err}"
+    );
+    let twenty = "12345678901234567890";
+    let err = refusal(&["moves", &format!("8/8/8/8/8/8/8/4K2k w - 0 {twenty}")]);
+    assert!(err.contains(&format!("\"{twenty}\" is too large")), "{err}");
+    // Jungle and Прорыв name a 20-digit number whole.
+    let jungle = "l5t/1d3c1/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T5L w 0";
+    let err = refusal(&["--game", "jungle", "moves", &format!("{jungle} {twenty}")]);
+    assert!(err.contains(&format!("{twenty} is too large")), "{err}");
+    // Hnefatafl: a square named whole; the largest quiet counter read, one more too large.
+    let err = refusal(&["--game", "hnefatafl", "play", "startpos", "k99999"]);
+    assert!(err.contains("k99999 is off the 11x11 board"), "{err}");
+    let out = common::zonal(&[
+        "--game",
+        "hnefatafl",
+        "moves",
+        "3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 a seed 4294967295 1",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = refusal(&[
+        "--game",
+        "hnefatafl",
+        "moves",
+        "3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 a seed 4294967296 1",
+    ]);
+    assert!(
+        err.contains("4294967296 is too large (at most 4294967295)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn input_is_not_echoed_raw_or_whole() {
+    // A 100 kB game name is cut in the message.
+    let name = "x".repeat(100_000);
+    let err = refusal(&["--game", &name, "moves", "startpos"]);
+    assert!(err.len() < 1_000, "{} bytes", err.len());
+    assert!(err.contains("xxx..."), "{err}");
+    // A NUL and an escape in an id are printed escaped.
+    let start = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/start.t1"))
+        .expect("positions/start.t1");
+    let line = start
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .expect("a position");
+    let position = line.split(" id ").next().expect("the position");
+    let path = std::env::temp_dir().join(format!("zonal-id-{}.t1", std::process::id()));
+    std::fs::write(&path, format!("{position} id \"a\u{0}b\u{1b}c\";\n")).expect("write");
+    let out = common::zonal(&["analyse", path.to_str().unwrap_or(""), "--depth", "1"]);
+    std::fs::remove_file(&path).ok();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.stdout.contains(&0) && !out.stdout.contains(&0x1b));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("== a\\0b\\u{1b}c"), "{text}");
+}
+
+#[test]
+fn match_works_outside_the_repository() {
+    let dir = std::env::temp_dir();
+    for game in ["chess-t1", "proryv"] {
+        let run = run_measured(
+            &[
+                "--game",
+                game,
+                "match",
+                "--engine1",
+                "depth=1",
+                "--engine2",
+                "depth=1",
+                "--games",
+                "2",
+                "--max-plies",
+                "6",
+            ],
+            Some(&dir),
+            Duration::from_secs(60),
+        );
+        assert_eq!(run.code, Some(0), "{game}: {}", run.stderr);
+    }
+}
