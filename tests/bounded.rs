@@ -137,37 +137,58 @@ fn a_flooding_engine_forfeits_quickly_in_small_memory() {
 }
 
 #[test]
-fn an_engine_that_floods_from_its_start_is_refused_in_small_memory() {
-    for cmd in ["yes", "sh -c 'tr \"\\0\" x </dev/zero'"] {
-        let run = run_measured(
-            &[
-                "match",
-                "--cmd1",
-                cmd,
-                "--engine2",
-                "depth=1",
-                "--games",
-                "2",
-                "--depth",
-                "1",
-            ],
-            None,
-            Duration::from_secs(30),
-        );
-        assert_eq!(run.code, Some(2), "{cmd}: {}", run.stderr);
-        assert!(
-            run.stderr.contains("more than 5000 lines without uciok")
-                || run.stderr.contains("a line longer than 1048576 bytes"),
-            "{cmd}: {}",
-            run.stderr
-        );
-        assert!(
-            run.elapsed < Duration::from_secs(10),
-            "{cmd}: {:?}",
-            run.elapsed
-        );
-        assert!(run.peak_kib < 50 * MIB, "{cmd}: {} KiB", run.peak_kib);
+fn an_engine_that_floods_from_its_start_forfeits_in_small_memory() {
+    // It runs but never answers `uciok`: each game is lost with the reason, under 50 MB.
+    for game in ["chess-t1", "jungle"] {
+        for cmd in ["yes", "sh -c 'tr \"\\0\" x </dev/zero'"] {
+            let run = run_measured(
+                &[
+                    "--game",
+                    game,
+                    "match",
+                    "--cmd1",
+                    cmd,
+                    "--engine2",
+                    "depth=1",
+                    "--games",
+                    "2",
+                    "--depth",
+                    "1",
+                    "--json",
+                ],
+                None,
+                Duration::from_secs(30),
+            );
+            assert_eq!(run.code, Some(0), "{game}, {cmd}: {}", run.stderr);
+            let report: serde_json::Value =
+                serde_json::from_str(&run.stdout).expect("the report is JSON");
+            assert_eq!(report["losses"], 2, "{game}, {cmd}: {report}");
+            assert!(
+                run.stderr.contains("more than 5000 lines without uciok")
+                    || run.stderr.contains("a line longer than 1048576 bytes"),
+                "{game}, {cmd}: {}",
+                run.stderr
+            );
+            assert!(
+                run.elapsed < Duration::from_secs(10),
+                "{game}, {cmd}: {:?}",
+                run.elapsed
+            );
+            assert!(
+                run.peak_kib < 50 * MIB,
+                "{game}, {cmd}: {} KiB",
+                run.peak_kib
+            );
+        }
     }
+    // A program that exits at once is refused before the match, as one that cannot start.
+    let out = common::zonal(&["match", "--cmd1", "true", "--engine2", "depth=1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("exited while uciok was awaited"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]

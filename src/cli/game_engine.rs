@@ -34,7 +34,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use zonal_board::Side;
-use zonal_core::engine_lines::EngineLines;
+use zonal_core::engine_lines::{EngineLines, StartFailure};
 use zonal_core::guided::{MoveSquares, ZoneNarrowing};
 use zonal_core::zone::ZoneGame;
 use zonal_core::{
@@ -676,8 +676,12 @@ pub(super) fn check_external(name: &str, command: &str, base: &Limits) -> Result
             "--cmd1/--cmd2: the engine command is empty",
         ));
     }
-    External::start(&argv, command).map_err(CliError::input)?;
-    Ok(())
+    // A command that cannot be run, or exits at once, is refused; one that runs but breaks a
+    // bound of its handshake loses its games.
+    match External::start(&argv, command) {
+        Err(failure) if !failure.runs => Err(CliError::input(failure.message)),
+        _ => Ok(()),
+    }
 }
 
 /// What a match with external players needs of a game.
@@ -759,10 +763,14 @@ pub(super) fn play_with<G: MatchGame>(
             continue;
         };
         let started = chess_t1::matchplay::split_command(command)
+            .map_err(StartFailure::not_run)
             .and_then(|argv| External::start(&argv, command));
         match started {
             Ok(engine) => engines[i] = Some(engine),
-            Err(e) => return (game, Some(forfeit(number, side_of(i), "engine_error", e))),
+            Err(e) => {
+                let failed = forfeit(number, side_of(i), "engine_error", e.message);
+                return (game, Some(failed));
+            }
         }
     }
     let mut history: Vec<u64> = Vec::new();
@@ -818,22 +826,24 @@ struct External {
 
 impl External {
     /// Starts `argv` and waits for its `uciok` and `readyok`.
-    fn start(argv: &[String], name: &str) -> Result<External, String> {
+    fn start(argv: &[String], name: &str) -> Result<External, StartFailure> {
         let (program, args) = argv
             .split_first()
-            .ok_or_else(|| "the engine command is empty".to_string())?;
+            .ok_or_else(|| StartFailure::not_run("the engine command is empty".into()))?;
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start engine {name:?}: {e}"))?;
+            .map_err(|e| StartFailure::not_run(format!("cannot start engine {name:?}: {e}")))?;
         let stdin = child.stdin.take();
         let Some(stdout) = child.stdout.take() else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("engine {name:?} has no output"));
+            return Err(StartFailure::not_run(format!(
+                "engine {name:?} has no output"
+            )));
         };
         let mut engine = External {
             name: name.to_string(),
@@ -842,10 +852,13 @@ impl External {
             lines: EngineLines::spawn(stdout),
         };
         let handshake = chess_t1::matchplay::HANDSHAKE_MS;
-        engine.send("uci")?;
-        engine.wait_for("uciok", handshake)?;
-        engine.send("isready")?;
-        engine.wait_for("readyok", handshake)?;
+        for (command, answer) in [("uci", "uciok"), ("isready", "readyok")] {
+            engine.send(command).map_err(StartFailure::not_run)?;
+            engine
+                .lines
+                .wait_for(answer, handshake)
+                .map_err(|e| StartFailure::handshake(&e, name, answer))?;
+        }
         Ok(engine)
     }
 
@@ -858,14 +871,6 @@ impl External {
         writeln!(stdin, "{line}")
             .and_then(|()| stdin.flush())
             .map_err(|e| format!("engine {name:?} does not read its input ({e})"))
-    }
-
-    /// The next line whose first word is `word`, within `timeout_ms` (bounded as
-    /// [`zonal_core::engine_lines`] says).
-    fn wait_for(&mut self, word: &str, timeout_ms: u64) -> Result<String, String> {
-        self.lines
-            .wait_for(word, timeout_ms)
-            .map_err(|e| e.describe(&self.name, word))
     }
 
     /// The engine's move after `moves` from `start` within `limits`, as it wrote it; or why it

@@ -35,7 +35,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use zonal_core::engine_lines::EngineLines;
+use zonal_core::engine_lines::{EngineLines, StartFailure};
 
 /// Material lead, in half-units, that counts as a winning advantage (4 units).
 pub const ADVANTAGE_HALF_UNITS: i32 = 8;
@@ -96,7 +96,7 @@ impl PlayerDef {
         matches!(self, PlayerDef::Builtin(spec) if spec.depth.is_some())
     }
 
-    fn start(&self) -> Result<Box<dyn Contestant>, String> {
+    fn start(&self) -> Result<Box<dyn Contestant>, StartFailure> {
         match self {
             PlayerDef::Builtin(spec) => Ok(Box::new(Player::new(spec.clone()))),
             PlayerDef::External { argv, command } => Ok(Box::new(External::start(argv, command)?)),
@@ -214,21 +214,21 @@ struct External {
 }
 
 impl External {
-    fn start(argv: &[String], name: &str) -> Result<External, String> {
+    fn start(argv: &[String], name: &str) -> Result<External, StartFailure> {
         let (program, args) = argv
             .split_first()
-            .ok_or_else(|| "the engine command is empty".to_string())?;
+            .ok_or_else(|| StartFailure::not_run("the engine command is empty".into()))?;
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start engine {name:?}: {e}"))?;
+            .map_err(|e| StartFailure::not_run(format!("cannot start engine {name:?}: {e}")))?;
         let Some(stdout) = child.stdout.take() else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err("engine has no stdout".into());
+            return Err(StartFailure::not_run("engine has no stdout".into()));
         };
         let stdin = child.stdin.take();
         let mut engine = External {
@@ -237,10 +237,13 @@ impl External {
             stdin,
             lines: EngineLines::spawn(stdout),
         };
-        engine.send("uci")?;
-        engine.wait_for("uciok", HANDSHAKE_MS)?;
-        engine.send("isready")?;
-        engine.wait_for("readyok", HANDSHAKE_MS)?;
+        for (command, answer) in [("uci", "uciok"), ("isready", "readyok")] {
+            engine.send(command).map_err(StartFailure::not_run)?;
+            engine
+                .lines
+                .wait_for(answer, HANDSHAKE_MS)
+                .map_err(|e| StartFailure::handshake(&e, name, answer))?;
+        }
         Ok(engine)
     }
 
@@ -658,13 +661,18 @@ pub fn run_match(
     if cfg.openings.is_empty() {
         return Err(MatchError::NoOpenings);
     }
-    // Check that external engines start before playing games with them.
+    // Check that external engines start before playing games with them: a command that cannot
+    // be run, or exits at once, is refused; one that runs but breaks a bound of its handshake
+    // loses its games.
     for (i, p) in cfg.players.iter().enumerate() {
-        if let PlayerDef::External { .. } = p {
-            p.start().map_err(|message| MatchError::Engine {
+        if let PlayerDef::External { .. } = p
+            && let Err(failure) = p.start()
+            && !failure.runs
+        {
+            return Err(MatchError::Engine {
                 index: i + 1,
-                message,
-            })?;
+                message: failure.message,
+            });
         }
     }
     let next = AtomicUsize::new(0);
@@ -750,7 +758,7 @@ fn play_one(
                 Ok(p) => slots[slot] = Some(p),
                 Err(e) => {
                     record.winner = Some(color.other());
-                    record.error = Some(e);
+                    record.error = Some(e.message);
                     return record;
                 }
             }

@@ -54,6 +54,35 @@ impl LineError {
     }
 }
 
+/// Why an external engine did not become a player: it cannot be run, or exited during its
+/// handshake (`runs` false: a match refuses the command before its first game), or it runs but
+/// broke a bound of its handshake (`runs` true: each of its games is lost, with this reason).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StartFailure {
+    /// What happened, in words.
+    pub message: String,
+    /// Whether the program runs.
+    pub runs: bool,
+}
+
+impl StartFailure {
+    /// A program that cannot be started or spoken to.
+    pub fn not_run(message: String) -> StartFailure {
+        StartFailure {
+            message,
+            runs: false,
+        }
+    }
+
+    /// A handshake that failed with `e` while engine `name` was to answer `word`.
+    pub fn handshake(e: &LineError, name: &str, word: &str) -> StartFailure {
+        StartFailure {
+            message: e.describe(name, word),
+            runs: *e != LineError::Closed,
+        }
+    }
+}
+
 /// The lines of a program's output, read by a thread of their own.
 pub struct EngineLines {
     lines: Receiver<Result<String, LineError>>,
