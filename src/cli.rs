@@ -53,6 +53,45 @@ pub(crate) fn write_out(args: std::fmt::Arguments<'_>) -> Result<(), CliError> {
         .map_err(CliError::output)
 }
 
+/// `--openings` when none is given: chess-t1's openings, whose text the binary holds.
+pub(crate) const DEFAULT_OPENINGS: &str = "positions/openings.t1";
+/// The text of [`DEFAULT_OPENINGS`] as built.
+const DEFAULT_OPENINGS_TEXT: &str = include_str!("../positions/openings.t1");
+
+/// What a command line clap did not run gives: `--help` and `--version` written to stdout (exit
+/// code 0, or 1 when stdout cannot be written, as for any output), an error to stderr with its
+/// long words cut (a 100 kB argument is not echoed whole; exit code 2). Returns the exit code.
+pub fn parse_failure(e: &clap::Error) -> i32 {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            match write_out(format_args!("{}", e.render())) {
+                Ok(()) => 0,
+                Err(failed) => {
+                    if failed.code != 0 {
+                        eprintln!("error: {}", failed.message);
+                    }
+                    failed.code
+                }
+            }
+        }
+        _ => {
+            let text = e.render().to_string();
+            let cut: Vec<String> = text
+                .split('\n')
+                .map(|line| {
+                    line.split(' ')
+                        .map(|word| chess_t1::excerpt::excerpt(&chess_t1::excerpt::printable(word)))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect();
+            eprint!("{}", cut.join("\n"));
+            e.exit_code()
+        }
+    }
+}
+
 pub(crate) mod game_engine;
 pub(crate) mod generic;
 pub(crate) mod hnefatafl;
@@ -154,8 +193,9 @@ pub struct EngineArgs {
     /// Evaluation: `full` (every term of NOTES.md's table) or `material` (piece values only).
     #[arg(long, default_value = "full", value_parser = ["full", "material"])]
     pub eval: String,
-    /// Transposition table size in MiB (0: none).
-    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = clap::value_parser!(u64).range(0..=65536))]
+    /// Transposition table size in MiB (0: none); at most a quarter of the machine's memory
+    /// (README "Limits"). Memory is taken as the search fills the table.
+    #[arg(long, value_name = "MB", default_value_t = 16, value_parser = parse_hash)]
     pub hash: u64,
     /// How the zones narrow the tree: `order` (named moves first and unreduced), `steer` (also
     /// the rest reduced one ply more)
@@ -175,6 +215,18 @@ pub struct EngineArgs {
     /// aspiration): see NOTES.md for what the engine's own parts are worth against it.
     #[arg(long, conflicts_with = "baseline")]
     pub core: bool,
+}
+
+/// Reads `--hash`: a number of MiB within [`chess_t1::protocol::max_hash_mb`].
+fn parse_hash(text: &str) -> Result<u64, String> {
+    let mb: u64 = text.parse().map_err(|_| {
+        format!(
+            "expected a number of MiB 0-{}",
+            chess_t1::protocol::max_hash_mb()
+        )
+    })?;
+    chess_t1::protocol::check_hash_mb(usize::try_from(mb).unwrap_or(usize::MAX))?;
+    Ok(mb)
 }
 
 impl EngineArgs {
@@ -2053,7 +2105,7 @@ pub struct MatchArgs {
     /// Position file of openings, each played twice with colours swapped (Hnefatafl and Jungle
     /// also take a start's name, e.g. `seed9`: 16 seeded random 4-move openings from it, which
     /// is also their default from `startpos`).
-    #[arg(long, value_name = "FILE", default_value = "positions/openings.t1")]
+    #[arg(long, value_name = "FILE", default_value = DEFAULT_OPENINGS)]
     pub openings: std::path::PathBuf,
     /// Games in all, cycling through the openings (default: each opening twice).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -2070,7 +2122,8 @@ pub struct MatchArgs {
     /// A game clock per side: `SECONDS+INCREMENT`, e.g. `10+0.1` (a flag fall loses).
     #[arg(long, value_name = "SECONDS+INC")]
     pub clock: Option<String>,
-    /// Games played at once, each on its own thread.
+    /// Games played at once, each on its own thread; a built-in player's `hash=` is divided
+    /// between them (at least 1 MiB each).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: u32,
     /// Plies after which a game is drawn (`move_limit`).
@@ -2141,12 +2194,18 @@ fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
         }
         (None, None) => Err(CliError::input(format!("give --engine{n} or --cmd{n}"))),
     };
-    let players = [
+    let mut players = [
         player(1, &args.engine1, &args.cmd1)?,
         player(2, &args.engine2, &args.cmd2)?,
     ];
-    let records = posfile::read_file(&args.openings)
-        .map_err(|e| CliError::input(format!("--openings: {e}")))?;
+    matchplay::share_hash(&mut players, args.jobs as usize);
+    // The default openings are built into the binary: `match` works outside the repository.
+    let records = if args.openings == std::path::Path::new(DEFAULT_OPENINGS) {
+        posfile::parse_str(DEFAULT_OPENINGS_TEXT, DEFAULT_OPENINGS)
+    } else {
+        posfile::read_file(&args.openings)
+    }
+    .map_err(|e| CliError::input(format!("--openings: {e}")))?;
     let openings = Opening::from_records(&records);
     if openings.is_empty() {
         return Err(CliError::input(format!(

@@ -37,7 +37,10 @@ fn main() {
         eprintln!("error: internal error{location}: {what} (a bug in zonal: please report it)");
         std::process::exit(1);
     }));
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => std::process::exit(cli::parse_failure(&e)),
+    };
     if let Err(e) = cli::run(cli) {
         // A closed stdout (`zonal perft 5 --divide | head -1`) ends quietly.
         if e.code == 0 {

@@ -14,6 +14,17 @@
 //!
 //! Bad requests get a 4xx answer `{"error": "..."}`; bodies are limited to [`MAX_BODY_BYTES`],
 //! an analysis to [`MAX_MOVETIME_MS`] and [`MAX_ANALYSES`] at once. Nothing is written to disk.
+//!
+//! Limits under load (issue 29): a request whose `Content-Length` is over [`MAX_BODY_BYTES`] is
+//! refused with 413 before its body is read; headers must come within [`HEADER_TIMEOUT_MS`]
+//! (also the most a kept-alive connection idles), a body within [`BODY_TIMEOUT_MS`], an answer
+//! within [`REQUEST_TIMEOUT_MS`] (503 after); at most [`MAX_ZONES_AT_ONCE`] zones and
+//! [`MAX_RENDERS_AT_ONCE`] pictures are computed at once, one more is refused at once with 503;
+//! a zones answer over [`games::MAX_ZONES_BYTES`] is refused with 422, naming the horizon to
+//! lower; at most [`MAX_CONNECTIONS`] connections are open, a new one beyond closing the oldest
+//! that has not sent a request yet. Only requests whose `Host` is `127.0.0.1:PORT` or
+//! `localhost:PORT` are answered, with no `Origin` or that one (403 otherwise), and POSTs only
+//! as `application/json` (415 otherwise): a web page elsewhere cannot drive the server.
 
 mod games;
 
@@ -41,6 +52,19 @@ pub const MAX_MOVETIME_MS: u64 = 10_000;
 pub const DEFAULT_MOVETIME_MS: u64 = 3_000;
 /// Most analyses running at once (over all tabs); one more is refused with 503.
 pub const MAX_ANALYSES: usize = 4;
+/// Most zones requests computed at once; one more is refused with 503.
+pub const MAX_ZONES_AT_ONCE: usize = 2;
+/// Most pictures (`/api/render`) drawn at once; one more is refused with 503.
+pub const MAX_RENDERS_AT_ONCE: usize = 4;
+/// Most connections open at once.
+pub const MAX_CONNECTIONS: usize = 1024;
+/// Time for a request's headers to arrive (and for a kept-alive connection's next request to
+/// begin), in milliseconds.
+pub const HEADER_TIMEOUT_MS: u64 = 5_000;
+/// Time for a request's body to arrive, in milliseconds.
+pub const BODY_TIMEOUT_MS: u64 = 10_000;
+/// Time for an answer to begin, in milliseconds (an analysis's stream begins at once).
+pub const REQUEST_TIMEOUT_MS: u64 = 30_000;
 
 const INDEX_HTML: &str = include_str!("serve/assets/index.html");
 const APP_JS: &str = include_str!("serve/assets/app.js");
@@ -74,6 +98,14 @@ impl ApiError {
     pub fn internal(message: String) -> ApiError {
         ApiError {
             status: StatusCode::INTERNAL_SERVER_ERROR,
+            message,
+        }
+    }
+
+    /// An answer that would be larger than the server gives (422).
+    pub fn too_large(message: String) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
             message,
         }
     }
@@ -154,10 +186,77 @@ async fn serve(port: u16, open: bool) -> Result<(), CliError> {
     if open {
         open_browser(&url);
     }
-    axum::serve(listener, router()).await.map_err(|e| CliError {
-        message: format!("the server stopped: {e}"),
-        code: 1,
-    })
+    accept_loop(listener, router(address.port())).await;
+    Ok(())
+}
+
+/// An open connection, as the accept loop knows it.
+struct Connection {
+    /// Whether it has sent a whole request's headers.
+    served: AtomicBool,
+    /// Closes it.
+    close: tokio::sync::Notify,
+}
+
+/// Accepts connections for ever and serves each on its own task: HTTP/1.1 with
+/// [`HEADER_TIMEOUT_MS`] for headers, at most [`MAX_CONNECTIONS`] at once. Beyond that the
+/// oldest connection that has not sent a request is closed for the new one (a flood of
+/// half-sent requests cannot lock a real client out), or the new one waits a second for a
+/// place and is closed if none frees.
+async fn accept_loop(listener: tokio::net::TcpListener, app: Router) {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    let places = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let mut open: std::collections::VecDeque<Arc<Connection>> = std::collections::VecDeque::new();
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                // Out of file descriptors, or a connection reset before it was accepted.
+                tracing::debug!("accept: {e}");
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        // Forget connections that ended (only the list holds them).
+        open.retain(|c| Arc::strong_count(c) > 1);
+        let place = match places.clone().try_acquire_owned() {
+            Ok(place) => place,
+            Err(_) => {
+                if let Some(i) = open.iter().position(|c| !c.served.load(Ordering::Relaxed))
+                    && let Some(idle) = open.remove(i)
+                {
+                    idle.close.notify_one();
+                }
+                let wait = places.clone().acquire_owned();
+                match tokio::time::timeout(Duration::from_secs(1), wait).await {
+                    Ok(Ok(place)) => place,
+                    _ => continue,
+                }
+            }
+        };
+        let connection = Arc::new(Connection {
+            served: AtomicBool::new(false),
+            close: tokio::sync::Notify::new(),
+        });
+        open.push_back(connection.clone());
+        let app = app.clone();
+        tokio::spawn(async move {
+            let _place = place;
+            let marker = connection.clone();
+            let service = hyper::service::service_fn(move |request| {
+                marker.served.store(true, Ordering::Relaxed);
+                tower::ServiceExt::oneshot(app.clone(), request)
+            });
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(Duration::from_millis(HEADER_TIMEOUT_MS));
+            let serving = http.serve_connection(TokioIo::new(stream), service);
+            tokio::select! {
+                _ = serving => {}
+                () = connection.close.notified() => {}
+            }
+        });
+    }
 }
 
 /// Asks the desktop to open `url`; a failure is only reported.
@@ -170,8 +269,136 @@ fn open_browser(url: &str) {
     }
 }
 
-/// The page and the API.
-fn router() -> Router {
+/// Refuses requests from elsewhere than the page: a `Host` other than `127.0.0.1:PORT` or
+/// `localhost:PORT` (DNS rebinding), an `Origin` other than those (another site's page), a POST
+/// other than `application/json` (a form or a `text/plain` fetch that needs no preflight).
+async fn same_origin(
+    State(port): State<u16>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let hosts = [format!("127.0.0.1:{port}"), format!("localhost:{port}")];
+    if let Some(refusal) = refusal(&hosts, request.method(), request.headers()) {
+        return refusal.into_response();
+    }
+    next.run(request).await
+}
+
+/// Why [`same_origin`] refuses a request, if it does.
+fn refusal(
+    hosts: &[String; 2],
+    method: &axum::http::Method,
+    headers: &axum::http::HeaderMap,
+) -> Option<ApiError> {
+    let header_text = |name| {
+        headers
+            .get(name)
+            .map(|v: &header::HeaderValue| String::from_utf8_lossy(v.as_bytes()).into_owned())
+    };
+    let host = header_text(header::HOST);
+    if !host
+        .as_deref()
+        .is_some_and(|h| hosts.iter().any(|a| a == h))
+    {
+        return Some(ApiError::with_status(
+            StatusCode::FORBIDDEN,
+            format!(
+                "Host {:?} refused: this server answers only to {} or {}",
+                chess_t1::excerpt::excerpt(host.as_deref().unwrap_or("")),
+                hosts[0],
+                hosts[1]
+            ),
+        ));
+    }
+    if let Some(origin) = header_text(header::ORIGIN)
+        && !hosts.iter().any(|a| origin == format!("http://{a}"))
+    {
+        return Some(ApiError::with_status(
+            StatusCode::FORBIDDEN,
+            format!(
+                "Origin {:?} refused: only the page of http://{} may call this server",
+                chess_t1::excerpt::excerpt(&origin),
+                hosts[0]
+            ),
+        ));
+    }
+    if method == axum::http::Method::POST {
+        let kind = header_text(header::CONTENT_TYPE).unwrap_or_default();
+        let essence = kind.split(';').next().unwrap_or("").trim();
+        if !essence.eq_ignore_ascii_case("application/json") {
+            return Some(ApiError::with_status(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!(
+                    "Content-Type {:?} refused: POST a body of application/json",
+                    chess_t1::excerpt::excerpt(&kind)
+                ),
+            ));
+        }
+    }
+    None
+}
+
+/// Gives the refusals of the HTTP layers (a body too large, a timeout) a JSON body like the
+/// API's own.
+async fn json_refusals(response: Response) -> Response {
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    let status = response.status();
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("the request body is larger than {MAX_BODY_BYTES} bytes")
+        }
+        StatusCode::REQUEST_TIMEOUT => {
+            format!("the request body did not arrive within {BODY_TIMEOUT_MS} ms")
+        }
+        StatusCode::SERVICE_UNAVAILABLE => {
+            format!("no answer within {REQUEST_TIMEOUT_MS} ms; try a smaller request")
+        }
+        _ => return response,
+    };
+    if json {
+        return response;
+    }
+    ApiError::with_status(status, message).into_response()
+}
+
+/// A layer admitting at most `most` requests at once and refusing one more at once with 503,
+/// naming `what`.
+fn at_most(
+    most: usize,
+    what: &'static str,
+) -> impl tower::Layer<
+    axum::routing::Route,
+    Service: tower::Service<
+        axum::extract::Request,
+        Response = Response,
+        Error = std::convert::Infallible,
+        Future: Send + 'static,
+    > + Clone
+                 + Send
+                 + Sync
+                 + 'static,
+> + Clone
++ Send
++ Sync
++ 'static {
+    tower::ServiceBuilder::new()
+        .layer(axum::error_handling::HandleErrorLayer::new(
+            move |_: tower::BoxError| async move {
+                ApiError::with_status(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!("{most} {what} are being computed already; try again in a moment"),
+                )
+            },
+        ))
+        .load_shed()
+        .concurrency_limit(most)
+}
+
+/// The page and the API, answering to `127.0.0.1:port` and `localhost:port`.
+fn router(port: u16) -> Router {
     let state: AppState = Arc::new(Shared {
         games: games::all(),
         analyses: Mutex::new(HashMap::new()),
@@ -194,8 +421,14 @@ fn router() -> Router {
         .route("/api/games", get(games_list))
         .route("/api/moves", post(moves))
         .route("/api/play", post(play))
-        .route("/api/zones", post(zones))
-        .route("/api/render", post(render))
+        .route(
+            "/api/zones",
+            post(zones).layer(at_most(MAX_ZONES_AT_ONCE, "zones requests")),
+        )
+        .route(
+            "/api/render",
+            post(render).layer(at_most(MAX_RENDERS_AT_ONCE, "pictures")),
+        )
         .route("/api/analyse", get(analyse))
         .route("/api/stop", post(stop))
         .fallback(|| async { ApiError::with_status(StatusCode::NOT_FOUND, "no such page or API") })
@@ -203,6 +436,18 @@ fn router() -> Router {
             ApiError::with_status(StatusCode::METHOD_NOT_ALLOWED, "method not allowed here")
         })
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(tower_http::limit::RequestBodyLimitLayer::new(
+            MAX_BODY_BYTES,
+        ))
+        .layer(tower_http::timeout::RequestBodyTimeoutLayer::new(
+            Duration::from_millis(BODY_TIMEOUT_MS),
+        ))
+        .layer(tower_http::timeout::TimeoutLayer::with_status_code(
+            StatusCode::SERVICE_UNAVAILABLE,
+            Duration::from_millis(REQUEST_TIMEOUT_MS),
+        ))
+        .layer(axum::middleware::from_fn_with_state(port, same_origin))
+        .layer(axum::middleware::map_response(json_refusals))
         .with_state(state)
 }
 
@@ -283,7 +528,7 @@ async fn play(
 async fn zones(
     State(state): State<AppState>,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
-) -> Result<axum::Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let request: PositionRequest = read_json(body)?;
     let game = state.game(&request.game)?;
     let horizon = request.horizon.unwrap_or(game.info().horizon);
@@ -292,15 +537,17 @@ async fn zones(
             "horizon {horizon}: the horizon is 1 to 12 half-moves"
         )));
     }
-    blocking(move || {
+    let body = blocking(move || {
         let (zones, svg) =
             state
                 .game(&request.game)?
                 .zones(&request.position, horizon, request.force)?;
-        Ok(json!({ "zones": zones, "svg": svg }))
+        let svg = serde_json::to_string(&svg)
+            .map_err(|e| ApiError::internal(format!("cannot write the picture: {e}")))?;
+        Ok(format!("{{\"zones\":{zones},\"svg\":{svg}}}"))
     })
-    .await
-    .map(axum::Json)
+    .await?;
+    Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())
 }
 
 async fn render(

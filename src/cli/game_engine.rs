@@ -26,15 +26,15 @@ use super::CliError;
 use super::generic::{CliGame, Player};
 use chess_t1::excerpt::excerpt;
 use std::fmt::{Debug, Display};
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, Write};
 use std::marker::PhantomData;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 use zonal_board::Side;
+use zonal_core::engine_lines::{EngineLines, StartFailure};
 use zonal_core::guided::{MoveSquares, ZoneNarrowing};
 use zonal_core::zone::ZoneGame;
 use zonal_core::{
@@ -702,8 +702,9 @@ pub fn run<G: EngineGame, R: BufRead, W: Write + Send + 'static>(
 pub struct Forfeit {
     /// The side that failed.
     pub loser: Side,
-    /// A short name for match reports: `engine_error` (it crashed, closed its input, or answered
-    /// with no move), `time_forfeit` (no `bestmove` in time) or `illegal_move`.
+    /// A short name for match reports: `engine_error` (it crashed, closed its input, answered
+    /// with no move, or wrote a line or lines beyond the bounds of
+    /// [`zonal_core::engine_lines`]), `time_forfeit` (no `bestmove` in time) or `illegal_move`.
     pub reason: &'static str,
     /// What happened, in words.
     pub text: String,
@@ -735,8 +736,12 @@ pub(super) fn check_external(name: &str, command: &str, base: &Limits) -> Result
             "--cmd1/--cmd2: the engine command is empty",
         ));
     }
-    External::start(&argv, command).map_err(CliError::input)?;
-    Ok(())
+    // A command that cannot be run, or exits at once, is refused; one that runs but breaks a
+    // bound of its handshake loses its games.
+    match External::start(&argv, command) {
+        Err(failure) if !failure.runs => Err(CliError::input(failure.message)),
+        _ => Ok(()),
+    }
 }
 
 /// What a match with external players needs of a game.
@@ -818,10 +823,14 @@ pub(super) fn play_with<G: MatchGame>(
             continue;
         };
         let started = chess_t1::matchplay::split_command(command)
+            .map_err(StartFailure::not_run)
             .and_then(|argv| External::start(&argv, command));
         match started {
             Ok(engine) => engines[i] = Some(engine),
-            Err(e) => return (game, Some(forfeit(number, side_of(i), "engine_error", e))),
+            Err(e) => {
+                let failed = forfeit(number, side_of(i), "engine_error", e.message);
+                return (game, Some(failed));
+            }
         }
     }
     let mut history: Vec<u64> = Vec::new();
@@ -872,48 +881,44 @@ struct External {
     name: String,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: EngineLines,
 }
 
 impl External {
     /// Starts `argv` and waits for its `uciok` and `readyok`.
-    fn start(argv: &[String], name: &str) -> Result<External, String> {
+    fn start(argv: &[String], name: &str) -> Result<External, StartFailure> {
         let (program, args) = argv
             .split_first()
-            .ok_or_else(|| "the engine command is empty".to_string())?;
+            .ok_or_else(|| StartFailure::not_run("the engine command is empty".into()))?;
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start engine {name:?}: {e}"))?;
+            .map_err(|e| StartFailure::not_run(format!("cannot start engine {name:?}: {e}")))?;
         let stdin = child.stdin.take();
         let Some(stdout) = child.stdout.take() else {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("engine {name:?} has no output"));
+            return Err(StartFailure::not_run(format!(
+                "engine {name:?} has no output"
+            )));
         };
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut engine = External {
             name: name.to_string(),
             child,
             stdin,
-            lines,
+            lines: EngineLines::spawn(stdout),
         };
         let handshake = chess_t1::matchplay::HANDSHAKE_MS;
-        engine.send("uci")?;
-        engine.wait_for("uciok", handshake)?;
-        engine.send("isready")?;
-        engine.wait_for("readyok", handshake)?;
+        for (command, answer) in [("uci", "uciok"), ("isready", "readyok")] {
+            engine.send(command).map_err(StartFailure::not_run)?;
+            engine
+                .lines
+                .wait_for(answer, handshake)
+                .map_err(|e| StartFailure::handshake(&e, name, answer))?;
+        }
         Ok(engine)
     }
 
@@ -926,30 +931,6 @@ impl External {
         writeln!(stdin, "{line}")
             .and_then(|()| stdin.flush())
             .map_err(|e| format!("engine {name:?} does not read its input ({e})"))
-    }
-
-    /// The next line whose first word is `word`, within `timeout_ms`.
-    fn wait_for(&mut self, word: &str, timeout_ms: u64) -> Result<String, String> {
-        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "engine {:?} did not answer {word} within {timeout_ms} ms",
-                        self.name
-                    ));
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!(
-                        "engine {:?} exited while {word} was awaited",
-                        self.name
-                    ));
-                }
-            }
-        }
     }
 
     /// The engine's move after `moves` from `start` within `limits`, as it wrote it; or why it
@@ -973,13 +954,13 @@ impl External {
             .map_or(chess_t1::matchplay::UNTIMED_MOVE_MS, |ms| {
                 ms.saturating_add(chess_t1::matchplay::MOVE_GRACE_MS)
             });
-        let line = self.wait_for("bestmove", timeout).map_err(|e| {
-            let reason = if e.contains("within") {
+        let line = self.lines.wait_for("bestmove", timeout).map_err(|e| {
+            let reason = if e.is_time() {
                 "time_forfeit"
             } else {
                 "engine_error"
             };
-            (reason, e)
+            (reason, e.describe(&self.name, "bestmove"))
         })?;
         match line.split_whitespace().nth(1) {
             Some(text) if text != "0000" => Ok(text.to_string()),

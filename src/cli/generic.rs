@@ -44,9 +44,10 @@ pub trait CliGame: 'static {
     const HORIZON: i32 = 4;
     /// Words a game record may end with instead of a move (e.g. a loss on time).
     const RECORD_ENDS: &'static [&'static str] = &[];
-    /// The position file a match plays when `--openings` is not given (`None`: 16 random
-    /// openings of 4 plies from the first start).
-    const OPENINGS: Option<&'static str> = None;
+    /// The position file a match plays when `--openings` is not given, as its name and its text
+    /// (built into the binary, so that `match` works anywhere; `None`: 16 random openings of 4
+    /// plies from the first start).
+    const OPENINGS: Option<(&'static str, &'static str)> = None;
     /// The evaluation's weights a match player may set (`rook=60`), by name.
     const WEIGHTS: &'static [&'static str] = &[];
     /// What one move is called in `play`'s refusals (`move 3 (d1d9): ...`; Прорыв: `ply`).
@@ -659,7 +660,7 @@ fn analyse<G: CliGame>(
             outln!();
         }
         match &id {
-            Some(id) => outln!("Position: {pos} (id {id})"),
+            Some(id) => outln!("Position: {pos} (id {})", chess_t1::excerpt::printable(id)),
             None => outln!("Position: {pos}"),
         }
         outln!("{}", G::diagram(pos));
@@ -920,9 +921,9 @@ pub(super) fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
     ];
     // The default (chess-t1's file): the game's own openings file, or 16 random 4-ply openings
     // from its first start; a start's name: 16 random 4-ply openings from that start.
-    let chess_default = args.openings == std::path::Path::new("positions/openings.t1");
+    let chess_default = args.openings == std::path::Path::new(crate::cli::DEFAULT_OPENINGS);
     let openings_file = match G::OPENINGS {
-        Some(file) if chess_default => std::path::PathBuf::from(file),
+        Some((file, _)) if chess_default => std::path::PathBuf::from(file),
         _ => args.openings.clone(),
     };
     let named = if chess_default && G::OPENINGS.is_none() {
@@ -936,12 +937,15 @@ pub(super) fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
         random_openings::<G>(start, 16, 4)
     } else {
         let path = &openings_file;
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            CliError::input(format!(
-                "--openings: {}: cannot read the file: {e}",
-                path.display()
-            ))
-        })?;
+        let text = match G::OPENINGS {
+            Some((_, text)) if chess_default => text.to_string(),
+            _ => std::fs::read_to_string(path).map_err(|e| {
+                CliError::input(format!(
+                    "--openings: {}: cannot read the file: {e}",
+                    path.display()
+                ))
+            })?,
+        };
         G::parse_file(&text, &path.display().to_string())
             .map_err(CliError::input)?
             .into_iter()

@@ -696,7 +696,7 @@ fn analyse_cmd(
         return Ok(());
     }
     match record.and_then(|r| r.id()) {
-        Some(id) => outln!("Position: {pos} (id {id})"),
+        Some(id) => outln!("Position: {pos} (id {})", chess_t1::excerpt::printable(id)),
         None => outln!("Position: {pos}"),
     }
     outln!("{}", diagram(pos));

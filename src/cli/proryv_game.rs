@@ -23,7 +23,10 @@ impl CliGame for Proryv {
         &[("startpos", "the start (placement: rooks are dropped first)")];
     /// Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
     const HORIZON: i32 = 5;
-    const OPENINGS: Option<&'static str> = Some("positions/proryv/openings.pos");
+    const OPENINGS: Option<(&'static str, &'static str)> = Some((
+        "positions/proryv/openings.pos",
+        include_str!("../../positions/proryv/openings.pos"),
+    ));
     const WEIGHTS: &'static [&'static str] = &["race", "rook", "freedom", "tempo"];
     const MOVE_WORD: &'static str = "ply";
     const GAME_TEXT: &'static str = "coordinate moves (drops R@d4)";

@@ -25,6 +25,59 @@ pub const MAX_TEXT_BYTES: usize = 4096;
 pub const MAX_MOVES: usize = 2000;
 /// Horizons the zones are drawn at.
 pub const HORIZONS: std::ops::RangeInclusive<i32> = 1..=12;
+/// Largest zones answer, in bytes, for its JSON and for its picture each (8 MiB): beyond it a
+/// request is refused, naming the horizon to lower (a crowded position at horizon 12 would be
+/// some 50 MB of each).
+pub const MAX_ZONES_BYTES: usize = 8 << 20;
+
+/// A byte sink that fails once more than `max` bytes are written, so that an answer too large
+/// is given up as soon as it is known, not built whole.
+struct Capped {
+    bytes: Vec<u8>,
+    max: usize,
+}
+
+impl std::io::Write for Capped {
+    fn write(&mut self, data: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.len() + data.len() > self.max {
+            return Err(std::io::Error::other("over the bound"));
+        }
+        self.bytes.extend_from_slice(data);
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The refusal of a zones answer larger than [`MAX_ZONES_BYTES`].
+fn zones_too_large(what: &str, horizon: i32) -> ApiError {
+    ApiError::too_large(format!(
+        "the zones at horizon {horizon} are too many: their {what} would be larger than {MAX_ZONES_BYTES} bytes; lower the horizon (below {horizon})"
+    ))
+}
+
+/// `value` as JSON text of at most [`MAX_ZONES_BYTES`], its writing stopped at the bound.
+fn zones_text(value: &impl Serialize, horizon: i32) -> Result<String, ApiError> {
+    let mut out = Capped {
+        bytes: Vec::new(),
+        max: MAX_ZONES_BYTES,
+    };
+    if serde_json::to_writer(&mut out, value).is_err() {
+        return Err(zones_too_large("JSON", horizon));
+    }
+    String::from_utf8(out.bytes)
+        .map_err(|e| ApiError::internal(format!("cannot write the zones JSON: {e}")))
+}
+
+/// `svg` if within [`MAX_ZONES_BYTES`].
+fn zones_picture(svg: String, horizon: i32) -> Result<String, ApiError> {
+    if svg.len() > MAX_ZONES_BYTES {
+        return Err(zones_too_large("picture", horizon));
+    }
+    Ok(svg)
+}
 
 /// A start position the page offers.
 #[derive(Clone, Debug, Serialize)]
@@ -128,10 +181,14 @@ pub trait Board: Send + Sync {
     fn moves(&self, position: &str) -> Result<String, ApiError>;
     /// Plays moves from a start (`zonal play --json`, plus `positions`, `notation`, `export`).
     fn play(&self, request: &PlayRequest) -> Result<Value, ApiError>;
-    /// The zones (`zonal zones --json`) and the board with their arrows (`zonal render
-    /// --zones`).
-    fn zones(&self, position: &str, horizon: i32, force: bool)
-    -> Result<(Value, String), ApiError>;
+    /// The zones (`zonal zones --json`, as JSON text) and the board with their arrows (`zonal
+    /// render --zones`); refused when either is larger than [`MAX_ZONES_BYTES`].
+    fn zones(
+        &self,
+        position: &str,
+        horizon: i32,
+        force: bool,
+    ) -> Result<(String, String), ApiError>;
     /// The board without arrows (`zonal render`), with force sums where asked and possible.
     fn render(&self, position: &str, force: bool) -> Result<String, ApiError>;
     /// Checks a position and moves for analysis and returns the search to run.
@@ -440,7 +497,7 @@ impl Board for ChessBoard {
         position: &str,
         horizon: i32,
         force: bool,
-    ) -> Result<(Value, String), ApiError> {
+    ) -> Result<(String, String), ApiError> {
         use chess_t1::zone::{Projection, ZoneConfig};
         let pos = Self::position(position)?;
         let config = ZoneConfig {
@@ -449,8 +506,8 @@ impl Board for ChessBoard {
         };
         let mp = Projection::build(&chess_t1::rules::ChessT1, &pos, &config);
         let report = chess_t1::report::zones::ZonesJson::new(&mp, &pos);
-        let value = serde_json::to_value(&report)
-            .map_err(|e| ApiError::internal(format!("cannot write the zones JSON: {e}")))?;
+        let text = zones_text(&report, horizon)?;
+        drop(report);
         let opts = chess_t1::report::svg::SvgOptions {
             force,
             zones: Some(chess_t1::report::svg::ZoneFilter {
@@ -460,7 +517,11 @@ impl Board for ChessBoard {
             highlight: None,
             title: None,
         };
-        Ok((value, chess_t1::report::svg::render(&pos, Some(&mp), &opts)))
+        let svg = zones_picture(
+            chess_t1::report::svg::render(&pos, Some(&mp), &opts),
+            horizon,
+        )?;
+        Ok((text, svg))
     }
 
     fn render(&self, position: &str, force: bool) -> Result<String, ApiError> {
@@ -675,11 +736,11 @@ where
         position: &str,
         horizon: i32,
         _force: bool,
-    ) -> Result<(Value, String), ApiError> {
+    ) -> Result<(String, String), ApiError> {
         let pos = Self::position(position)?;
         let (p, built, _) =
             generic::zones_after::<G>(pos, horizon, &[]).map_err(|e| bad(e.message))?;
-        let value = G::zones_json(&p, &built, horizon);
+        let text = zones_text(&G::zones_json(&p, &built, horizon), horizon)?;
         let mut picture = G::board_picture(&p);
         let shape = G::zone_game().shape(&p);
         picture.arrows = zonal_core::picture::zone_arrows(
@@ -687,7 +748,7 @@ where
             |sq| shape.name(sq),
             |sq| G::piece_name(&p, sq),
         );
-        Ok((value, picture.to_svg()))
+        Ok((text, zones_picture(picture.to_svg(), horizon)?))
     }
 
     fn render(&self, position: &str, _force: bool) -> Result<String, ApiError> {

@@ -43,6 +43,11 @@ impl Server {
         format!("http://{}/", self.addr)
     }
 
+    /// The process id (to read its memory from `/proc`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Whether the process still runs.
     pub fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))

@@ -33,7 +33,7 @@ pub enum SquareError {
     /// Not a file letter followed by a rank number.
     #[error("{text:?} is not a square name (a file letter and a rank number, e.g. \"e4\")")]
     Syntax {
-        /// The text (at most 16 characters of it).
+        /// The text (at most 60 characters of it).
         text: String,
     },
     /// A well-formed name off the board.
@@ -121,7 +121,7 @@ impl Shape {
     /// The square named `text` (`"e4"`, `"k11"`; file letters in either case).
     pub fn parse_square(self, text: &str) -> Result<u32, SquareError> {
         let syntax = || SquareError::Syntax {
-            text: text.chars().take(16).collect(),
+            text: text.chars().take(60).collect(),
         };
         let mut chars = text.chars();
         let letter = chars.next().ok_or_else(syntax)?.to_ascii_lowercase();

@@ -6,7 +6,8 @@
 //! `n / 2` (cycling) and gives engine1 White when `n` is even. A game ends by the rules
 //! (`king_captured`, `castle_captured`, `blockade`, `repetition`, `quiet_moves`), by the move
 //! limit (a draw, `move_limit`), by a player's failure (a loss, `engine_error`: no answer, an
-//! illegal move, a dead process) or by its clock (a loss, `time_forfeit`).
+//! illegal move, a dead process, output beyond the bounds of [`zonal_core::engine_lines`]) or by
+//! its clock or the move's deadline (a loss, `time_forfeit`).
 //!
 //! The statistics are from engine1's point of view:
 //!
@@ -29,11 +30,12 @@ use crate::search::{Clock, Limits};
 use crate::square::Color;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use zonal_core::engine_lines::{EngineLines, StartFailure};
 
 /// Material lead, in half-units, that counts as a winning advantage (4 units).
 pub const ADVANTAGE_HALF_UNITS: i32 = 8;
@@ -94,10 +96,23 @@ impl PlayerDef {
         matches!(self, PlayerDef::Builtin(spec) if spec.depth.is_some())
     }
 
-    fn start(&self) -> Result<Box<dyn Contestant>, String> {
+    fn start(&self) -> Result<Box<dyn Contestant>, StartFailure> {
         match self {
             PlayerDef::Builtin(spec) => Ok(Box::new(Player::new(spec.clone()))),
             PlayerDef::External { argv, command } => Ok(Box::new(External::start(argv, command)?)),
+        }
+    }
+}
+
+/// Makes each built-in player's `hash=` one budget shared by its copies on `jobs` threads
+/// (`zonal match --jobs`): each copy gets `hash / jobs` MiB, at least 1 (no table stays none).
+pub fn share_hash(players: &mut [PlayerDef; 2], jobs: usize) {
+    for p in players {
+        if let PlayerDef::Builtin(spec) = p {
+            let mb = &mut spec.config.hash_mb;
+            if *mb > 0 {
+                *mb = (*mb / jobs.max(1)).max(1);
+            }
         }
     }
 }
@@ -164,13 +179,16 @@ pub fn split_command(text: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// Why a player gave no move: [`ENGINE_ERROR`] or [`TIME_FORFEIT`], and what happened.
+type Failure = (&'static str, String);
+
 /// A player during a match.
 trait Contestant: Send {
     /// A new game begins.
     fn new_game(&mut self) -> Result<(), String>;
     /// The move in the game's current position (`keys`: repetition keys of the positions before
-    /// it).
-    fn choose(&mut self, game: &Game, keys: &[u64], limits: &Limits) -> Result<Move, String>;
+    /// it), or why there is none.
+    fn choose(&mut self, game: &Game, keys: &[u64], limits: &Limits) -> Result<Move, Failure>;
 }
 
 impl Contestant for Player {
@@ -179,11 +197,11 @@ impl Contestant for Player {
         Ok(())
     }
 
-    fn choose(&mut self, game: &Game, keys: &[u64], limits: &Limits) -> Result<Move, String> {
+    fn choose(&mut self, game: &Game, keys: &[u64], limits: &Limits) -> Result<Move, Failure> {
         let stop = AtomicBool::new(false);
         self.search(game.position(), keys, limits, &stop, &mut |_| {})
             .best
-            .ok_or_else(|| "the engine found no move".to_string())
+            .ok_or_else(|| (ENGINE_ERROR, "the engine found no move".to_string()))
     }
 }
 
@@ -192,39 +210,40 @@ struct External {
     name: String,
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    lines: EngineLines,
 }
 
 impl External {
-    fn start(argv: &[String], name: &str) -> Result<External, String> {
-        let mut child = Command::new(&argv[0])
-            .args(&argv[1..])
+    fn start(argv: &[String], name: &str) -> Result<External, StartFailure> {
+        let (program, args) = argv
+            .split_first()
+            .ok_or_else(|| StartFailure::not_run("the engine command is empty".into()))?;
+        let mut child = Command::new(program)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start engine {name:?}: {e}"))?;
-        let stdout = child.stdout.take().ok_or("engine has no stdout")?;
+            .map_err(|e| StartFailure::not_run(format!("cannot start engine {name:?}: {e}")))?;
+        let Some(stdout) = child.stdout.take() else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(StartFailure::not_run("engine has no stdout".into()));
+        };
         let stdin = child.stdin.take();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
         let mut engine = External {
             name: name.to_string(),
             child,
             stdin,
-            lines: rx,
+            lines: EngineLines::spawn(stdout),
         };
-        engine.send("uci")?;
-        engine.wait_for("uciok", HANDSHAKE_MS)?;
-        engine.send("isready")?;
-        engine.wait_for("readyok", HANDSHAKE_MS)?;
+        for (command, answer) in [("uci", "uciok"), ("isready", "readyok")] {
+            engine.send(command).map_err(StartFailure::not_run)?;
+            engine
+                .lines
+                .wait_for(answer, HANDSHAKE_MS)
+                .map_err(|e| StartFailure::handshake(&e, name, answer))?;
+        }
         Ok(engine)
     }
 
@@ -239,28 +258,12 @@ impl External {
             .map_err(|e| format!("engine {name:?} does not read its input ({e})"))
     }
 
-    /// Reads lines until one whose first word is `word`; returns that line.
+    /// Reads lines until one whose first word is `word`; returns that line. Bounded as
+    /// [`zonal_core::engine_lines`] says.
     fn wait_for(&mut self, word: &str, timeout_ms: u64) -> Result<String, String> {
-        let deadline = Instant::now() + Duration::from_millis(timeout_ms);
-        loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) if line.split_whitespace().next() == Some(word) => return Ok(line),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "engine {:?} did not answer {word} within {timeout_ms} ms",
-                        self.name
-                    ));
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!(
-                        "engine {:?} exited while {word} was awaited",
-                        self.name
-                    ));
-                }
-            }
-        }
+        self.lines
+            .wait_for(word, timeout_ms)
+            .map_err(|e| e.describe(&self.name, word))
     }
 }
 
@@ -271,7 +274,7 @@ impl Contestant for External {
         self.wait_for("readyok", HANDSHAKE_MS).map(|_| ())
     }
 
-    fn choose(&mut self, game: &Game, _keys: &[u64], limits: &Limits) -> Result<Move, String> {
+    fn choose(&mut self, game: &Game, _keys: &[u64], limits: &Limits) -> Result<Move, Failure> {
         let mut position = format!("position fen {}", game.start());
         if !game.moves().is_empty() {
             position.push_str(" moves");
@@ -280,8 +283,9 @@ impl Contestant for External {
                 position.push_str(&mv.uci());
             }
         }
-        self.send(&position)?;
-        self.send(&go_command(limits))?;
+        let error = |e| (ENGINE_ERROR, e);
+        self.send(&position).map_err(error)?;
+        self.send(&go_command(limits)).map_err(error)?;
         let pos = game.position();
         let side = pos.side_to_move();
         let timed = [
@@ -294,11 +298,18 @@ impl Contestant for External {
             .into_iter()
             .flatten()
             .min()
-            .map_or(UNTIMED_MOVE_MS, |ms| ms + MOVE_GRACE_MS);
-        let line = self.wait_for("bestmove", timeout)?;
+            .map_or(UNTIMED_MOVE_MS, |ms| ms.saturating_add(MOVE_GRACE_MS));
+        let line = self.lines.wait_for("bestmove", timeout).map_err(|e| {
+            let reason = if e.is_time() {
+                TIME_FORFEIT
+            } else {
+                ENGINE_ERROR
+            };
+            (reason, e.describe(&self.name, "bestmove"))
+        })?;
         let text = line.split_whitespace().nth(1).unwrap_or("");
         pos.parse_uci(text)
-            .map_err(|e| format!("engine {:?} played {text:?}: {e}", self.name))
+            .map_err(|e| error(format!("engine {:?} played {text:?}: {e}", self.name)))
     }
 }
 
@@ -478,7 +489,7 @@ pub struct GameRecord {
     /// Why the game ended: a rule reason ([`crate::Reason::name`]), [`MOVE_LIMIT`],
     /// [`ENGINE_ERROR`] or [`TIME_FORFEIT`].
     pub reason: &'static str,
-    /// What went wrong, for [`ENGINE_ERROR`].
+    /// What went wrong, for [`ENGINE_ERROR`] and [`TIME_FORFEIT`].
     pub error: Option<String>,
     /// The player of White.
     pub white: String,
@@ -589,7 +600,7 @@ fn play_game(
         let elapsed = began.elapsed().as_millis() as u64;
         let mv = match chosen {
             Ok(mv) => mv,
-            Err(e) => return (game, Some(side.other()), ENGINE_ERROR, Some(e), advantage),
+            Err((reason, e)) => return (game, Some(side.other()), reason, Some(e), advantage),
         };
         if let Some(c) = &mut clock {
             let left = c.remaining_ms[side.index()];
@@ -650,13 +661,18 @@ pub fn run_match(
     if cfg.openings.is_empty() {
         return Err(MatchError::NoOpenings);
     }
-    // Check that external engines start before playing games with them.
+    // Check that external engines start before playing games with them: a command that cannot
+    // be run, or exits at once, is refused; one that runs but breaks a bound of its handshake
+    // loses its games.
     for (i, p) in cfg.players.iter().enumerate() {
-        if let PlayerDef::External { .. } = p {
-            p.start().map_err(|message| MatchError::Engine {
+        if let PlayerDef::External { .. } = p
+            && let Err(failure) = p.start()
+            && !failure.runs
+        {
+            return Err(MatchError::Engine {
                 index: i + 1,
-                message,
-            })?;
+                message: failure.message,
+            });
         }
     }
     let next = AtomicUsize::new(0);
@@ -742,7 +758,7 @@ fn play_one(
                 Ok(p) => slots[slot] = Some(p),
                 Err(e) => {
                     record.winner = Some(color.other());
-                    record.error = Some(e);
+                    record.error = Some(e.message);
                     return record;
                 }
             }
@@ -755,8 +771,9 @@ fn play_one(
     let players: [&mut dyn Contestant; 2] = if order[0] == 0 { [a, b] } else { [b, a] };
     let (game, winner, reason, error, advantage) =
         play_game(players, opening.position, &cfg.control, cfg.max_plies);
-    if reason == ENGINE_ERROR {
-        // Start the failed player afresh for the next game.
+    if reason == ENGINE_ERROR || reason == TIME_FORFEIT {
+        // Start the failed player afresh for the next game (an engine past its deadline may
+        // still be writing).
         if let Some(loser) = winner.map(Color::other) {
             slots[order[loser.index()]] = None;
         }
@@ -1164,6 +1181,23 @@ mod tests {
         let report = MatchReport::new(&cfg, &records, stopped);
         assert_eq!(report.wins + report.draws + report.losses, 2);
         assert!(report.to_text().contains("games 2: engine1"));
+    }
+
+    #[test]
+    fn jobs_share_one_hash_budget() {
+        let spec = |t: &str| PlayerDef::Builtin(t.parse().unwrap());
+        let mut players = [spec("hash=1024"), spec("hash=0")];
+        share_hash(&mut players, 256);
+        let mb = |p: &PlayerDef| match p {
+            PlayerDef::Builtin(s) => s.config.hash_mb,
+            PlayerDef::External { .. } => usize::MAX,
+        };
+        assert_eq!((mb(&players[0]), mb(&players[1])), (4, 0));
+        let mut players = [spec("hash=16"), spec("hash=16")];
+        share_hash(&mut players, 256);
+        assert_eq!(mb(&players[0]), 1);
+        share_hash(&mut players, 1);
+        assert_eq!(mb(&players[1]), 1);
     }
 
     #[test]

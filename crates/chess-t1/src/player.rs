@@ -84,7 +84,7 @@ pub enum PlayerError {
         /// The value given.
         value: String,
         /// What was expected.
-        expected: &'static str,
+        expected: String,
     },
 }
 
@@ -99,10 +99,10 @@ impl FromStr for PlayerSpec {
                 .split_once('=')
                 .ok_or_else(|| PlayerError::Malformed(entry.to_string()))?;
             let (key, value) = (key.trim(), value.trim());
-            let bad = |expected| PlayerError::BadValue {
+            let bad = |expected: &str| PlayerError::BadValue {
                 key: key.to_string(),
                 value: value.to_string(),
-                expected,
+                expected: expected.to_string(),
             };
             match key {
                 "engine" => {
@@ -131,11 +131,14 @@ impl FromStr for PlayerSpec {
                     )
                 }
                 "hash" => {
+                    let max = crate::protocol::max_hash_mb();
                     spec.config.hash_mb = value
                         .parse::<usize>()
                         .ok()
-                        .filter(|m| *m <= 65_536)
-                        .ok_or_else(|| bad("MiB 0-65536"))?
+                        .filter(|m| *m <= max)
+                        .ok_or_else(|| {
+                            bad(&format!("MiB 0-{max} (a quarter of this machine's memory)"))
+                        })?
                 }
                 "horizon" => {
                     spec.config.horizon = value
@@ -200,7 +203,7 @@ impl FromStr for PlayerSpec {
             return Err(PlayerError::BadValue {
                 key: "eval".into(),
                 value: spec.config.evaluation.name().into(),
-                expected: "material (the baseline has no other evaluation)",
+                expected: "material (the baseline has no other evaluation)".into(),
             });
         }
         Ok(spec)

@@ -41,8 +41,39 @@ use std::time::Duration;
 /// The engine's name as `uci` reports it.
 pub const ENGINE_NAME: &str = concat!("zonal ", env!("CARGO_PKG_VERSION"));
 
-/// Largest `Hash` in MiB.
+/// Largest `Hash` in MiB on any machine; [`max_hash_mb`] is this machine's.
 pub const MAX_HASH_MB: usize = 65_536;
+/// Largest `Hash` in MiB where the machine's memory cannot be read (no `/proc/meminfo`).
+pub const FALLBACK_HASH_MB: usize = 1_024;
+
+/// The machine's memory in MiB (`MemTotal` of `/proc/meminfo`), if known.
+pub fn total_memory_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// Largest transposition table on this machine, in MiB (`--hash`, `hash=`, `setoption name
+/// Hash`): a quarter of its memory, at most [`MAX_HASH_MB`]; [`FALLBACK_HASH_MB`] when the
+/// memory is unknown.
+pub fn max_hash_mb() -> usize {
+    total_memory_mb().map_or(FALLBACK_HASH_MB, |total| (total / 4).min(MAX_HASH_MB))
+}
+
+/// Checks a table size against [`max_hash_mb`]; the error names the maximum.
+pub fn check_hash_mb(mb: usize) -> Result<(), String> {
+    let max = max_hash_mb();
+    if mb <= max {
+        return Ok(());
+    }
+    Err(match total_memory_mb() {
+        Some(total) => format!(
+            "{mb} MiB is too large: at most {max} MiB on this machine (a quarter of its {total} MiB of memory)"
+        ),
+        None => format!("{mb} MiB is too large: at most {max} MiB"),
+    })
+}
 
 /// The output shared by the command loop and the search thread: one line at a time, flushed;
 /// the first write error is kept and ends the session.
@@ -151,7 +182,8 @@ impl<W: Write + Send + 'static> Session<W> {
                 out.line("id author the zonal authors");
                 out.line("option name Mode type combo default zones var zones var full");
                 out.line(&format!(
-                    "option name Hash type spin default 16 min 0 max {MAX_HASH_MB}"
+                    "option name Hash type spin default 16 min 0 max {}",
+                    max_hash_mb()
                 ));
                 out.line("option name Horizon type spin default 2 min 1 max 12");
                 out.line("option name Eval type combo default full var full var material");
@@ -277,8 +309,12 @@ impl<W: Write + Send + 'static> Session<W> {
                 .filter(|v| v.abs() <= 1_000)
                 .map(|v| c.contempt = v)
                 .ok_or_else(|| bad("a number of cp -1000 to 1000")),
-            "hash" => match value.parse::<usize>().ok().filter(|m| *m <= MAX_HASH_MB) {
-                None => Err(bad(&format!("a number of MiB 0-{MAX_HASH_MB}"))),
+            "hash" => match value.parse::<usize>().ok() {
+                None => Err(bad(&format!("a number of MiB 0-{}", max_hash_mb()))),
+                Some(mb) if check_hash_mb(mb).is_err() => Err(format!(
+                    "setoption Hash: {}",
+                    check_hash_mb(mb).err().unwrap_or_default()
+                )),
                 Some(mb) => match available_mb() {
                     Some(free) if mb > free => Err(format!(
                         "setoption Hash: {mb} MiB is more than the memory available ({free} MiB)"
@@ -641,7 +677,10 @@ mod tests {
         let lines = session("uci\nisready\n");
         assert_eq!(lines[0], format!("id name {ENGINE_NAME}"));
         assert!(lines[1].starts_with("id author "));
-        assert!(lines.contains(&"option name Hash type spin default 16 min 0 max 65536".into()));
+        assert!(lines.contains(&format!(
+            "option name Hash type spin default 16 min 0 max {}",
+            max_hash_mb()
+        )));
         assert!(
             lines.contains(&"option name Mode type combo default zones var zones var full".into())
         );

@@ -240,7 +240,11 @@ impl Setup {
         let Some(&(column, text)) = field else {
             return Ok(default);
         };
-        let expected = if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) {
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        let expected = if digits && text.parse::<u32>().is_ok() {
+            // Digits that fit, below the least: the move number 0.
+            "too small (the first move is number 1)"
+        } else if digits {
             "too large (at most 4294967295)"
         } else if min == 0 {
             "not a whole number >= 0"

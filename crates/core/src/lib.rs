@@ -17,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod distance;
+pub mod engine_lines;
 pub mod force;
 pub mod guided;
 pub mod horizon;

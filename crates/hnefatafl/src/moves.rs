@@ -65,22 +65,19 @@ pub(crate) fn read_square(text: &str, size: u32) -> Result<(u32, usize), String>
             text.chars().next().unwrap_or(' ')
         ));
     }
-    let digits = bytes[1..]
-        .iter()
-        .take(2)
-        .take_while(|b| b.is_ascii_digit())
-        .count();
+    // Every digit is the rank's (a rank of three digits or more is off the board, and named
+    // whole).
+    let digits = bytes[1..].iter().take_while(|b| b.is_ascii_digit()).count();
     if digits == 0 || bytes[1] == b'0' {
         return Err(format!("expected a rank number after {:?}", letter as char));
     }
     let file = u32::from(letter - b'a');
-    let rank: u32 = text[1..1 + digits]
-        .parse()
-        .map_err(|_| "a rank number".to_string())?;
+    let rank: u32 = text[1..1 + digits].parse().unwrap_or(u32::MAX);
     if file >= size || rank == 0 || rank > size {
         return Err(format!(
-            "{} is off the {size}x{size} board",
-            &text[..1 + digits]
+            "{}{} is off the {size}x{size} board",
+            letter as char,
+            clip_number(&text[1..1 + digits])
         ));
     }
     Ok(((rank - 1) * size + file, 1 + digits))
@@ -132,6 +129,16 @@ pub enum MoveError {
 
 pub(crate) fn clip(text: &str) -> String {
     text.chars().take(24).collect()
+}
+
+/// A number as a message names it: whole up to 60 digits (any integer a program may give), cut
+/// with its length beyond.
+pub(crate) fn clip_number(text: &str) -> String {
+    if text.len() <= 60 {
+        text.to_string()
+    } else {
+        format!("{}... ({} digits)", &text[..60], text.len())
+    }
 }
 
 /// A move as written, before it is checked against a position: from, to, and the listed

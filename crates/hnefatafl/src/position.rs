@@ -935,16 +935,24 @@ impl FromStr for Position {
             match fields.get(i) {
                 None => Ok(min),
                 Some(&(c, t)) => {
-                    let v: u32 = if t.bytes().all(|b| b.is_ascii_digit()) && t.len() <= 9 {
-                        t.parse()
-                            .map_err(|_| err(field, c, "not a number".into()))?
-                    } else {
+                    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
                         return Err(err(
                             field,
                             c,
                             format!("expected a number, found {:?}", moves::clip(t)),
                         ));
-                    };
+                    }
+                    let v: u32 = t.parse().map_err(|_| {
+                        err(
+                            field,
+                            c,
+                            format!(
+                                "{} is too large (at most {})",
+                                moves::clip_number(t),
+                                u32::MAX
+                            ),
+                        )
+                    })?;
                     if v < min {
                         return Err(err(field, c, format!("must be at least {min}")));
                     }
@@ -1106,6 +1114,25 @@ mod tests {
         ] {
             let e = text.parse::<Position>().unwrap_err();
             assert_eq!((e.field, e.column), (field, column), "{text}: {e}");
+        }
+        // Counters: the largest is read, one more is too large (named whole).
+        let p: Position = "9/9/9/9/4k4/9/9/9/9 a seed 4294967295 1".parse().unwrap();
+        assert_eq!(p.quiet_plies(), 4_294_967_295);
+        for (text, field, what) in [
+            (
+                "9/9/9/9/4k4/9/9/9/9 a seed 4294967296",
+                "quiet-plies",
+                "4294967296 is too large (at most 4294967295)",
+            ),
+            (
+                "9/9/9/9/4k4/9/9/9/9 a seed 0 18446744073709551616",
+                "move-number",
+                "18446744073709551616 is too large",
+            ),
+        ] {
+            let e = text.parse::<Position>().unwrap_err();
+            assert_eq!(e.field, field, "{text}: {e}");
+            assert!(e.to_string().contains(what), "{text}: {e}");
         }
     }
 }

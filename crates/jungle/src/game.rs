@@ -90,7 +90,7 @@ impl Game {
     pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
         if let Some(end) = self.end {
             return Err(MoveError::Illegal {
-                mv: text.chars().take(16).collect(),
+                mv: text.chars().take(60).collect(),
                 reason: format!("the game is over: {end}"),
             });
         }

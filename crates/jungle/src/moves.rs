@@ -34,7 +34,7 @@ impl Move {
 
     /// Reads `a3a4` without looking at a position.
     pub fn parse(text: &str) -> Result<Move, MoveError> {
-        let short: String = text.chars().take(16).collect();
+        let short: String = text.chars().take(60).collect();
         let syntax = |reason: String| MoveError::Syntax {
             text: short.clone(),
             reason,
@@ -72,7 +72,7 @@ pub enum MoveError {
     /// Not a move at all.
     #[error("{NAME}: {text:?} is not a move: {reason}")]
     Syntax {
-        /// The text (at most 16 characters of it).
+        /// The text (at most 60 characters of it).
         text: String,
         /// What is wrong.
         reason: String,

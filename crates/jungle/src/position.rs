@@ -578,8 +578,9 @@ fn fields(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
+/// At most 60 characters of `t` for a message: a number of any integer type is named whole.
 fn short(t: &str) -> String {
-    t.chars().take(16).collect()
+    t.chars().take(60).collect()
 }
 
 impl FromStr for Position {

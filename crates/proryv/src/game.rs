@@ -92,7 +92,7 @@ impl Game {
     pub fn play(&mut self, text: &str) -> Result<Ply, PlyError> {
         if let Some(end) = self.end {
             return Err(PlyError::Illegal {
-                ply: text.chars().take(16).collect(),
+                ply: text.chars().take(60).collect(),
                 reason: format!("the game is over: {end}"),
             });
         }

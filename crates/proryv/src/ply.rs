@@ -53,7 +53,7 @@ impl Ply {
 
     /// Reads `R@d4` (or `r@d4`) and `d4d7`, without looking at a position.
     pub fn parse(text: &str) -> Result<Ply, PlyError> {
-        let short: String = text.chars().take(16).collect();
+        let short: String = text.chars().take(60).collect();
         let square = |s: &str| {
             Shape::EIGHT
                 .parse_square(s)
@@ -92,7 +92,7 @@ pub enum PlyError {
     /// Not a ply at all.
     #[error("{NAME}: {text:?} is not a ply: {reason}")]
     Syntax {
-        /// The text (at most 16 characters of it).
+        /// The text (at most 60 characters of it).
         text: String,
         /// What is wrong.
         reason: String,

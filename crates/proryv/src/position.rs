@@ -705,7 +705,7 @@ impl FromStr for Position {
                     "side",
                     format!(
                         "{:?} is not w or b",
-                        other.chars().take(16).collect::<String>()
+                        other.chars().take(60).collect::<String>()
                     ),
                 ));
             }
@@ -722,7 +722,7 @@ impl FromStr for Position {
                     "hands",
                     format!(
                         "{:?} is not white:black rook counts such as 8:8",
-                        fields[2].chars().take(16).collect::<String>()
+                        fields[2].chars().take(60).collect::<String>()
                     ),
                 ));
             }
@@ -734,14 +734,14 @@ impl FromStr for Position {
                         field,
                         format!(
                             "{:?} is not a whole number",
-                            t.chars().take(16).collect::<String>()
+                            t.chars().take(60).collect::<String>()
                         ),
                     ));
                 }
                 t.parse::<u32>().map_err(|_| {
                     field_error(
                         field,
-                        format!("{} is too large", t.chars().take(16).collect::<String>()),
+                        format!("{} is too large", t.chars().take(60).collect::<String>()),
                     )
                 })
             };

@@ -353,7 +353,7 @@ pub fn to_text(a: &Analysis, expected: &Expected) -> String {
     let pos = &a.position;
     let side = pos.side_to_move();
     if let Some(id) = &expected.id {
-        let _ = writeln!(out, "== {id}");
+        let _ = writeln!(out, "== {}", crate::excerpt::printable(id));
     }
     let _ = writeln!(out, "Position: {pos}");
     let _ = writeln!(out, "{}", crate::report::diagram(pos.board()).trim_end());

@@ -58,38 +58,92 @@ pub(crate) struct Entry {
     generation: u8,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    mv: PackedMove::NONE,
-    score: 0,
-    depth: -1,
-    bound: Bound::Upper,
-    generation: 0,
-};
+/// A slot as stored: the key, then the move, `depth + 1` (0: empty), bound and generation, then
+/// the score. All zeros is an empty slot, so a new table is zeroed memory that the system gives
+/// page by page as the search first writes it: a large `--hash` costs only what is used.
+type Slot = [u64; 3];
+
+const EMPTY: Slot = [0; 3];
+
+impl Bound {
+    fn code(self) -> u64 {
+        match self {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        }
+    }
+
+    fn from_code(code: u64) -> Bound {
+        match code {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        }
+    }
+}
+
+impl Entry {
+    fn pack(&self) -> Slot {
+        let depth = (self.depth.max(0) as u64) + 1;
+        [
+            self.key,
+            u64::from(self.mv.0)
+                | depth << 16
+                | self.bound.code() << 32
+                | u64::from(self.generation) << 40,
+            u64::from(self.score as u32),
+        ]
+    }
+
+    /// The entry of a slot, `None` when it is empty.
+    fn unpack(slot: &Slot) -> Option<Entry> {
+        let depth = (slot[1] >> 16) & 0xffff;
+        (depth > 0).then(|| Entry {
+            key: slot[0],
+            mv: PackedMove(slot[1] as u16),
+            score: slot[2] as u32 as i32,
+            depth: (depth - 1) as i16,
+            bound: Bound::from_code((slot[1] >> 32) & 0xff),
+            generation: (slot[1] >> 40) as u8,
+        })
+    }
+}
 
 /// A table of `2^k` entries. Size 0 disables it (every probe misses, nothing is stored).
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    entries: Vec<Slot>,
     generation: u8,
+    /// Whether anything was stored since the table was zeroed.
+    used: bool,
 }
 
 impl Table {
-    /// A table of at most `mb` MiB (rounded down to a power of two of entries); 0 = none.
+    /// A table of at most `mb` MiB (rounded down to a power of two of entries); 0 = none. Its
+    /// memory is zeroed lazily by the system (see [`Slot`]).
     pub(crate) fn new(mb: usize) -> Table {
         let bytes = mb.saturating_mul(1 << 20);
-        let mut count = bytes / std::mem::size_of::<Entry>();
+        let mut count = bytes / std::mem::size_of::<Slot>();
         if count > 0 {
             count = 1 << (usize::BITS - 1 - count.leading_zeros());
         }
         Table {
+            // `vec!` of zeros asks the allocator for zeroed memory (calloc): fresh pages that
+            // nothing touches until the search stores there.
             entries: vec![EMPTY; count],
             generation: 0,
+            used: false,
         }
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry: nothing to do if nothing was stored, else a fresh zeroed table of
+    /// the same size (allocated before the old one is freed, so that it is new zero pages
+    /// rather than the old memory written over).
     pub(crate) fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        if self.used {
+            self.entries = vec![EMPTY; self.entries.len()];
+            self.used = false;
+        }
         self.generation = 0;
     }
 
@@ -111,7 +165,7 @@ impl Table {
         #[cfg(target_arch = "x86_64")]
         if let Some(i) = self.slot(key) {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let entry: *const Entry = &self.entries[i];
+            let entry: *const Slot = &self.entries[i];
             // SAFETY: SSE is part of every x86-64 processor, and a prefetch is only a hint: it
             // reads nothing the program sees and cannot fault (the address is a live slot anyway).
             unsafe { _mm_prefetch::<_MM_HINT_T0>(entry.cast()) };
@@ -123,8 +177,11 @@ impl Table {
     /// The entry of `key`, if stored.
     #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[self.slot(key)?];
-        (e.key == key && e.depth >= 0).then_some(e)
+        let slot = &self.entries[self.slot(key)?];
+        if slot[0] != key {
+            return None;
+        }
+        Entry::unpack(slot)
     }
 
     /// Stores a result; keeps a deeper entry of the same position and of this search unless the
@@ -132,26 +189,29 @@ impl Table {
     #[inline]
     pub(crate) fn store(&mut self, key: u64, mv: PackedMove, score: i32, depth: i32, bound: Bound) {
         let Some(i) = self.slot(key) else { return };
+        self.used = true;
         let generation = self.generation;
-        let old = &mut self.entries[i];
-        let replace = old.key != key
-            || old.generation != generation
-            || depth as i16 >= old.depth
-            || bound == Bound::Exact;
+        let old = Entry::unpack(&self.entries[i]);
+        let replace = old.is_none_or(|old| {
+            old.key != key
+                || old.generation != generation
+                || depth as i16 >= old.depth
+                || bound == Bound::Exact
+        });
         if replace {
-            let mv = if mv == PackedMove::NONE && old.key == key {
-                old.mv
-            } else {
-                mv
+            let mv = match old {
+                Some(old) if mv == PackedMove::NONE && old.key == key => old.mv,
+                _ => mv,
             };
-            *old = Entry {
+            self.entries[i] = Entry {
                 key,
                 mv,
                 score,
                 depth: depth.clamp(0, i16::MAX as i32) as i16,
                 bound,
                 generation,
-            };
+            }
+            .pack();
         }
     }
 
@@ -163,7 +223,8 @@ impl Table {
         }
         let used = self.entries[..n]
             .iter()
-            .filter(|e| e.depth >= 0 && e.generation == self.generation)
+            .filter_map(Entry::unpack)
+            .filter(|e| e.generation == self.generation)
             .count();
         (used * 1000 / n) as u32
     }
