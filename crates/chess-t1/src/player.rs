@@ -316,6 +316,16 @@ impl Player {
                     mode: c.mode,
                     horizon: c.horizon,
                     material: c.material,
+                    // The one engine with the player's switches of the techniques both have.
+                    techniques: zonal_core::Techniques {
+                        contempt: c.contempt,
+                        table_mb: c.hash_mb,
+                        null_move: c.null_move,
+                        reductions: c.reductions,
+                        late_move_pruning: c.reductions,
+                        multipv: c.multipv.max(1),
+                        ..zonal_core::Techniques::ENGINE
+                    },
                 };
                 core_search::search(&rules, pos, history, &limits, stop, on_info)
             }

@@ -41,39 +41,10 @@ use std::time::Duration;
 /// The engine's name as `uci` reports it.
 pub const ENGINE_NAME: &str = concat!("zonal ", env!("CARGO_PKG_VERSION"));
 
-/// Largest `Hash` in MiB on any machine; [`max_hash_mb`] is this machine's.
-pub const MAX_HASH_MB: usize = 65_536;
-/// Largest `Hash` in MiB where the machine's memory cannot be read (no `/proc/meminfo`).
-pub const FALLBACK_HASH_MB: usize = 1_024;
-
-/// The machine's memory in MiB (`MemTotal` of `/proc/meminfo`), if known.
-pub fn total_memory_mb() -> Option<usize> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024)
-}
-
-/// Largest transposition table on this machine, in MiB (`--hash`, `hash=`, `setoption name
-/// Hash`): a quarter of its memory, at most [`MAX_HASH_MB`]; [`FALLBACK_HASH_MB`] when the
-/// memory is unknown.
-pub fn max_hash_mb() -> usize {
-    total_memory_mb().map_or(FALLBACK_HASH_MB, |total| (total / 4).min(MAX_HASH_MB))
-}
-
-/// Checks a table size against [`max_hash_mb`]; the error names the maximum.
-pub fn check_hash_mb(mb: usize) -> Result<(), String> {
-    let max = max_hash_mb();
-    if mb <= max {
-        return Ok(());
-    }
-    Err(match total_memory_mb() {
-        Some(total) => format!(
-            "{mb} MiB is too large: at most {max} MiB on this machine (a quarter of its {total} MiB of memory)"
-        ),
-        None => format!("{mb} MiB is too large: at most {max} MiB"),
-    })
-}
+// The machine's bound on a table is the engine's (`zonal_core`): one rule for every game.
+pub use zonal_core::search::{
+    FALLBACK_HASH_MB, MAX_HASH_MB, check_hash_mb, max_hash_mb, total_memory_mb,
+};
 
 /// The output shared by the command loop and the search thread: one line at a time, flushed;
 /// the first write error is kept and ends the session.

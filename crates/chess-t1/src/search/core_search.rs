@@ -27,6 +27,7 @@ use crate::eval::{self, Evaluation, Weights};
 use crate::exchange::Material;
 use crate::incremental::UpdateStats;
 use crate::moves::{Move, MoveKind};
+use crate::piece::PieceKind;
 use crate::position::{Position, Status};
 use crate::rules::ChessT1;
 use crate::zone::{Projection, ZoneConfig};
@@ -34,7 +35,8 @@ use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use zonal_core::search::{
-    Control, Limits as CoreLimits, Narrowing, Progress, Rules, Terminal, WIN, WIN_BOUND,
+    Control, Engine, FullWidth, Limits as CoreLimits, Narrowing, Progress, Rules, Techniques,
+    Terminal, WIN, WIN_BOUND,
 };
 
 /// chess-t1 as the core's search sees it: the evaluation it scores leaves with.
@@ -50,6 +52,8 @@ pub struct CoreSearch {
     pub horizon: i32,
     /// Piece values of the zone candidates.
     pub material: Material,
+    /// The one engine's techniques ([`Techniques::PLAIN`]: the core's search before it).
+    pub techniques: Techniques,
 }
 
 impl Default for CoreSearch {
@@ -61,6 +65,10 @@ impl Default for CoreSearch {
             mode: Mode::Full,
             horizon: 2,
             material: Material::default(),
+            techniques: Techniques {
+                contempt: super::DEFAULT_CONTEMPT,
+                ..Techniques::ENGINE
+            },
         }
     }
 }
@@ -108,6 +116,26 @@ impl Rules for CoreSearch {
             MoveKind::Quiet => 0,
             _ => 1 + self.material.gain(&mv).max(0),
         }
+    }
+
+    fn move_code(&self, _pos: &Position, mv: Move) -> u32 {
+        mv.code()
+    }
+
+    /// A pass while the side to move has a piece that can always move (a Ritter, Scout or
+    /// Konnet): chess-t1's zugzwangs are blockades, far from such a side.
+    fn null_move(&self, pos: &Position) -> Option<Position> {
+        let b = pos.board();
+        let us = pos.side_to_move();
+        let free = b.pieces(us, PieceKind::Ritter)
+            | b.pieces(us, PieceKind::Scout)
+            | b.pieces(us, PieceKind::Konnet);
+        if free.nonempty() { pos.pass() } else { None }
+    }
+
+    /// The King in check.
+    fn in_danger(&self, pos: &Position) -> bool {
+        pos.in_check(pos.side_to_move())
     }
 
     fn tactical_moves(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -193,16 +221,10 @@ pub fn search(
         progress: Some(&progress),
         soft_ms: soft,
     };
+    let mut engine = Engine::new(rules.techniques);
     let found = match rules.mode {
-        Mode::Full => zonal_core::search_with(
-            rules,
-            &zonal_core::FullWidth,
-            pos,
-            history,
-            &core_limits,
-            &control,
-        ),
-        Mode::Zones => zonal_core::search_narrowed_with(
+        Mode::Full => engine.search(rules, &FullWidth, pos, history, &core_limits, &control),
+        Mode::Zones => engine.search_narrowed(
             rules,
             &RootZones { search: rules },
             pos,

@@ -19,7 +19,9 @@ mod deepening;
 mod table;
 mod tree;
 
-pub use table::MAX_TABLE_MB;
+pub use table::{
+    FALLBACK_HASH_MB, MAX_HASH_MB, MAX_TABLE_MB, check_hash_mb, max_hash_mb, total_memory_mb,
+};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -417,7 +419,11 @@ impl Techniques {
             "staged" => self.staged = switch(value)?,
             "deeper" => self.table_deeper = switch(value)?,
             "multipv" => self.multipv = number(value, 256)?.max(1) as usize,
-            "hash" => self.table_mb = number(value, MAX_TABLE_MB as u64)? as usize,
+            "hash" => {
+                let mb = number(value, MAX_TABLE_MB as u64)? as usize;
+                check_hash_mb(mb).map_err(|e| format!("hash: {e}"))?;
+                self.table_mb = mb;
+            }
             "qdepth" => {
                 self.quiescence_depth = match value {
                     "none" => None,

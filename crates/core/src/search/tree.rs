@@ -753,7 +753,16 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         left: u32,
     ) -> i32 {
         self.seldepth = self.seldepth.max(ply as u32);
-        let danger = self.tech.extensions && left > 0 && self.rules.in_danger(pos);
+        if self.tech.history && self.out_of_budget() {
+            return 0;
+        }
+        // In danger every move is tried, but only at the quiescence's first two plies: a game
+        // where danger has many answers (a tafl line to block) would otherwise multiply them.
+        let first_plies = self
+            .tech
+            .quiescence_depth
+            .is_none_or(|q| left.saturating_add(2) > q);
+        let danger = self.tech.extensions && left > 0 && first_plies && self.rules.in_danger(pos);
         let mut best = -WIN - 1;
         if !danger {
             let stand = self.rules.evaluate(pos);
