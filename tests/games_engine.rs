@@ -199,7 +199,7 @@ fn handshake(engine: &mut Engine, game: &str) {
         format!("id name zonal {} ({game})", env!("CARGO_PKG_VERSION"))
     );
     assert!(
-        before.contains(&"option name Mode type combo default zones var zones var full".into()),
+        before.contains(&"option name Mode type combo default full var zones var full".into()),
         "{before:?}"
     );
     engine.send("isready");

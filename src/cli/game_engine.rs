@@ -267,11 +267,34 @@ impl<G: EngineGame, W: Write + Send + 'static> Session<G, W> {
                     G::ID
                 ));
                 out.line("id author the zonal authors");
-                out.line("option name Mode type combo default zones var zones var full");
+                out.line("option name Mode type combo default full var zones var full");
                 out.line(&format!(
                     "option name Horizon type spin default {} min 1 max 12",
                     G::HORIZON
                 ));
+                out.line("option name Engine type combo default engine var engine var plain");
+                let t = Techniques::ENGINE;
+                for (name, on) in [
+                    ("aspiration", t.aspiration),
+                    ("history", t.history),
+                    ("null", t.null_move),
+                    ("lmr", t.reductions),
+                    ("lmp", t.late_move_pruning),
+                    ("extensions", t.extensions),
+                    ("staged", t.staged),
+                    ("deeper", t.table_deeper),
+                ] {
+                    out.line(&format!("option name {name} type check default {on}"));
+                }
+                out.line(&format!(
+                    "option name hash type spin default {} min 0 max {}",
+                    t.table_mb,
+                    zonal_core::search::max_hash_mb()
+                ));
+                out.line("option name multipv type spin default 1 min 1 max 256");
+                out.line("option name qdepth type spin default 8 min 0 max 64");
+                out.line("option name contempt type spin default 0 min 0 max 1000");
+                out.line("option name style type combo default cut var cut var steer var order var order-reduced");
                 out.line("uciok");
             }
             "isready" => self.out.line("readyok"),

@@ -861,36 +861,6 @@ mod tests {
 
     #[test]
     fn a_stop_from_another_thread_ends_a_long_search() {
-        /// Nim without transpositions: the key counts the moves, so the tree stays a tree.
-        struct Wide;
-        impl Rules for Wide {
-            type Position = (u32, u32);
-            type Move = u32;
-            fn moves(&self, pos: &(u32, u32), out: &mut Vec<u32>) {
-                out.clear();
-                if pos.0 > 0 {
-                    out.extend(1..=3);
-                }
-            }
-            fn play(&self, pos: &(u32, u32), mv: u32) -> (u32, u32) {
-                (
-                    pos.0.saturating_sub(mv).max(1),
-                    pos.1.wrapping_mul(31).wrapping_add(mv),
-                )
-            }
-            fn terminal(&self, _: &(u32, u32)) -> Option<Terminal> {
-                None
-            }
-            fn evaluate(&self, pos: &(u32, u32)) -> i32 {
-                (pos.1 % 7) as i32
-            }
-            fn key(&self, pos: &(u32, u32)) -> u64 {
-                u64::from(pos.1) << 8 | u64::from(pos.0)
-            }
-            fn irreversible(&self, _: &(u32, u32), _: u32, _: &(u32, u32)) -> bool {
-                true
-            }
-        }
         let stop = AtomicBool::new(false);
         let started = Instant::now();
         let r = std::thread::scope(|scope| {
@@ -906,7 +876,7 @@ mod tests {
                 depth: Some(40),
                 ..Limits::default()
             };
-            search_with(&Wide, &FullWidth, &(1_000, 1), &[], &limits, &control)
+            search_with(&Tree3, &FullWidth, &(0, 1), &[], &limits, &control)
         });
         assert!(started.elapsed().as_millis() < 5_000);
         assert!(r.best.is_some());
