@@ -48,6 +48,9 @@ pub trait CliGame: 'static {
     /// (built into the binary, so that `match` works anywhere; `None`: 16 random openings of 4
     /// plies from the first start).
     const OPENINGS: Option<(&'static str, &'static str)> = None;
+    /// The game's suite of tactics as its name and its text (built into the binary), which
+    /// `bench` searches.
+    const SUITE: (&'static str, &'static str);
     /// The evaluation's weights a match player may set (`rook=60`), by name.
     const WEIGHTS: &'static [&'static str] = &[];
     /// What one move is called in `play`'s refusals (`move 3 (d1d9): ...`; Прорыв: `ply`).
@@ -1106,7 +1109,7 @@ fn finite(x: f64) -> Option<f64> {
 
 /// `zonal bench --game G`: perft from each start, and the engine's nodes per second and depth
 /// reached in a fixed time from each start, full-width and zone-guided (one core).
-fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
+pub(crate) fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
     #[derive(Serialize)]
     struct Searched {
         mode: &'static str,
@@ -1170,8 +1173,48 @@ fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
             search,
         });
     }
+    // The engine on the game's suite: the depth each search reaches in the same time.
+    let suite: Vec<G::Position> = G::parse_file(G::SUITE.1, G::SUITE.0)
+        .map_err(CliError::input)?
+        .into_iter()
+        .map(|r| r.position)
+        .take(if quick { 4 } else { usize::MAX })
+        .collect();
+    let mut on_suite = Vec::new();
+    for full in [true, false] {
+        let mut searching = Searching::engine(G::HORIZON);
+        searching.full = full;
+        let (mut depths, mut nodes, mut millis) = (Vec::new(), 0u64, 0u64);
+        for pos in &suite {
+            let t = Instant::now();
+            let r = searching.run::<Zoned<G>>(
+                &G::rules(pos),
+                pos,
+                &[],
+                &Limits {
+                    movetime_ms: Some(movetime),
+                    ..Limits::default()
+                },
+                &Control::default(),
+            );
+            millis += t.elapsed().as_millis() as u64;
+            nodes += r.nodes;
+            depths.push(r.depth);
+        }
+        depths.sort_unstable();
+        on_suite.push(serde_json::json!({
+            "mode": if full { "full" } else { "zones" },
+            "positions": suite.len(),
+            "movetime_ms": movetime,
+            "median_depth": depths.get(depths.len() / 2).copied().unwrap_or(0),
+            "min_depth": depths.first().copied().unwrap_or(0),
+            "nodes_per_second": nodes.saturating_mul(1000) / millis.max(1),
+        }));
+    }
     if json {
-        return print_json(&serde_json::json!({ "game": G::ID, "starts": rows }));
+        return print_json(
+            &serde_json::json!({ "game": G::ID, "starts": rows, "suite": on_suite }),
+        );
     }
     outln!("{} bench (one core):", G::NAME);
     for r in &rows {
@@ -1194,6 +1237,18 @@ fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
                 s.nodes_per_second
             );
         }
+    }
+    for s in &on_suite {
+        outln!(
+            "  {:<10} engine {:<5} movetime {} ms on {} positions: median depth {}, least {}, {} nodes/s",
+            G::SUITE.0,
+            s["mode"].as_str().unwrap_or(""),
+            movetime,
+            s["positions"],
+            s["median_depth"],
+            s["min_depth"],
+            s["nodes_per_second"]
+        );
     }
     Ok(())
 }

@@ -38,6 +38,10 @@ impl CliGame for Hnefatafl {
     const RECORD_ENDS: &'static [&'static str] = &["timeout"];
     const GAME_TEXT: &'static str = "record form";
     const HORIZON: i32 = 3;
+    const SUITE: (&'static str, &'static str) = (
+        "positions/hnefatafl/suite.pos",
+        include_str!("../../positions/hnefatafl/suite.pos"),
+    );
     type Position = Position;
     type Move = Move;
     type Rules = Rules;

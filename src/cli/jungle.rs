@@ -24,6 +24,10 @@ impl CliGame for Jungle {
     const NAME: &'static str = zonal_jungle::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
     const HORIZON: i32 = 5;
+    const SUITE: (&'static str, &'static str) = (
+        "positions/jungle/suite.pos",
+        include_str!("../../positions/jungle/suite.pos"),
+    );
     type Position = Position;
     type Move = Move;
     type Rules = zonal_jungle::Jungle;

@@ -230,7 +230,8 @@ pub fn run(command: Command) -> Result<(), CliError> {
                 print_json(&report)
             } else {
                 outln!("{}", report.to_text());
-                Ok(())
+                // The one engine's depth and speed, as every game's bench reports them.
+                super::generic::bench::<ProryvGame>(quick, false)
             }
         }
         other => Err(CliError::input(format!(

@@ -23,6 +23,10 @@ impl CliGame for Proryv {
         &[("startpos", "the start (placement: rooks are dropped first)")];
     /// Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
     const HORIZON: i32 = 5;
+    const SUITE: (&'static str, &'static str) = (
+        "positions/proryv/suite.pos",
+        include_str!("../../positions/proryv/suite.pos"),
+    );
     const OPENINGS: Option<(&'static str, &'static str)> = Some((
         "positions/proryv/openings.pos",
         include_str!("../../positions/proryv/openings.pos"),

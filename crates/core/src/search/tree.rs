@@ -341,7 +341,6 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         }
         let pv_node = beta - alpha > 1;
         let mut tt_code = 0;
-        let mut tt_move = None;
         if let Some(e) = self.table.probe(key) {
             tt_code = e.code;
             let deep_enough = if self.tech.table_deeper {
@@ -427,7 +426,6 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
             if tt_in && !tactical.is_empty() {
                 for &mv in &tactical {
                     let key = if tt_code != 0 && self.rules.move_code(pos, mv) == tt_code {
-                        tt_move = Some(mv);
                         ORDER_TT
                     } else {
                         self.key_of(pos, mv, ply, true)
@@ -465,15 +463,8 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         }
         if !staged_done {
             let kept = self.list_moves(pos, ply, depth, tt_code, narrowing, &mut list);
-            if let Some(first) = list.first()
-                && first.key == ORDER_TT
-                && tt_code != 0
-            {
-                tt_move = Some(first.mv);
-            }
             state = self.search_moves(pos, &mut list, 0, state, At { kept, ..at }, line);
         }
-        let _ = tt_move;
         if self.stopped {
             self.pool.push(list);
             return state.best.max(state.alpha);
