@@ -527,23 +527,26 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         let style = self.tech.zone_style;
         let narrowed = narrowing && kept.len() < all.len();
         let cut = narrowed && style == ZoneStyle::Cut;
-        let key = |s: &Self, mv: R::Move| {
-            if tt_code != 0 && s.rules.move_code(pos, mv) == tt_code {
+        // A move listed with its key; whether it is tactical is looked up once.
+        let listed = |s: &Self, mv: R::Move, named: bool| {
+            let tactical = tactical.contains(&mv);
+            let key = if tt_code != 0 && s.rules.move_code(pos, mv) == tt_code {
                 ORDER_TT
             } else {
-                s.key_of(pos, mv, ply, tactical.contains(&mv))
+                s.key_of(pos, mv, ply, tactical)
+            };
+            Listed {
+                key,
+                mv,
+                tactical,
+                named,
             }
         };
         let count;
         if cut {
             // Only the named moves; at the root opponent's nodes the rest after them.
             for &mv in &kept {
-                list.push(Listed {
-                    key: key(self, mv),
-                    mv,
-                    tactical: tactical.contains(&mv),
-                    named: true,
-                });
+                list.push(listed(self, mv, true));
             }
             sort(list);
             count = list.len();
@@ -551,29 +554,18 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
                 let from = list.len();
                 for &mv in &all {
                     if !kept.contains(&mv) {
-                        list.push(Listed {
-                            key: key(self, mv),
-                            mv,
-                            tactical: tactical.contains(&mv),
-                            named: false,
-                        });
+                        list.push(listed(self, mv, false));
                     }
                 }
                 sort(&mut list[from..]);
             }
         } else {
             for &mv in &all {
-                let named = narrowed && kept.contains(&mv);
-                let mut k = key(self, mv);
-                if named && k < ORDER_NAMED {
-                    k = ORDER_NAMED;
+                let mut l = listed(self, mv, narrowed && kept.contains(&mv));
+                if l.named && l.key < ORDER_NAMED {
+                    l.key = ORDER_NAMED;
                 }
-                list.push(Listed {
-                    key: k,
-                    mv,
-                    tactical: tactical.contains(&mv),
-                    named,
-                });
+                list.push(l);
             }
             sort(list);
             count = list.len();
