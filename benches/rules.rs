@@ -86,7 +86,7 @@ fn force_maps(c: &mut Criterion) {
             .collect();
         b.iter(|| {
             for ((before, after, changed), map) in steps.iter().zip(&maps) {
-                let mut map = map.clone();
+                let mut map = *map;
                 map.update(before.board(), after.board(), *changed);
                 black_box(&map);
             }

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Time kept by `zonal search --movetime MS` (default 200) in every game and mode: the search's
-# own time (`micros` of --json) over the first 30 positions of each game's suite file, 100
+# own time (`micros` of --json) over the first 30 positions of each game's suite file
+# (chess-t1: positions/tactics.t1), 100
 # searches a game and mode; prints the worst and the count above MS + 10 ms. NOTES.md quotes its figures.
 # Usage: scripts/movetime-check.sh [ZONAL] [MS]
 set -euo pipefail
 zonal=${1:-target/release/zonal}
 ms=${2:-200}
-for game in proryv hnefatafl jungle; do
+for game in chess-t1 proryv hnefatafl jungle; do
     file=positions/$game/suite.pos
+    [ "$game" = chess-t1 ] && file=positions/tactics.t1
     n=$(grep -c . "$file" | tr -d ' ')
     for mode in zones full; do
         flag=""

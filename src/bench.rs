@@ -114,13 +114,13 @@ pub fn run(quick: bool) -> BenchReport {
             let map = ForceMap::new(p.board());
             p.generate_moves()
                 .into_iter()
-                .map(move |m| (*p.board(), *p.play(&m).board(), m, map.clone()))
+                .map(move |m| (*p.board(), *p.play(&m).board(), m, map))
         })
         .collect();
     let t = Instant::now();
     for _ in 0..reps / 10 {
         for (before, after, m, map) in &played {
-            let mut map = map.clone();
+            let mut map = *map;
             let changed =
                 chess_t1::Bitboard::from_square(m.from) | chess_t1::Bitboard::from_square(m.to);
             map.update(before, black_box(after), changed);

@@ -22,10 +22,14 @@ const ORDER_ONLY: Techniques = Techniques {
     history: true,
     null_move: false,
     reductions: false,
+    schedule: zonal_core::Schedule::Log,
     late_move_pruning: false,
     extensions: false,
     staged: true,
     quiescence_depth: None,
+    quiescence_wide: None,
+    delta_margin: None,
+    danger_plies: Some(2),
     contempt: 0,
     zone_style: zonal_core::ZoneStyle::Cut,
 };
@@ -149,4 +153,54 @@ fn proryv_engine_against_the_reference() {
     let all = positions(&game, Position::startpos(), 16, 13);
     order_keeps_scores(&game, &all, 3);
     engine_proves_what_the_reference_proves(&game, &all, 4);
+}
+
+#[test]
+fn chess_t1_engine_against_the_reference() {
+    use chess_t1::Position;
+    use chess_t1::search::hooks::{Node, SearchRules};
+    let game = SearchRules::default();
+    let start = Node::new(&Position::startpos());
+    let all = positions(&game, start, 12, 17);
+    order_keeps_scores(&game, &all, 3);
+    engine_proves_what_the_reference_proves(&game, &all, 3);
+}
+
+/// chess-t1's search node carries its force map down the tree: along random games it equals
+/// the node built from scratch, its tactical moves are legal moves, a blocked side has no move,
+/// and move codes tell a position's moves apart.
+#[test]
+fn chess_t1_nodes_equal_a_rebuild() {
+    use chess_t1::Position;
+    use chess_t1::search::hooks::{Node, SearchRules};
+    let game = SearchRules::default();
+    let mut rng = Rng::new(23);
+    let mut moves = Vec::new();
+    let mut tactical = Vec::new();
+    let mut positions = 0;
+    for _ in 0..24 {
+        let mut node = Node::new(&Position::startpos());
+        for _ in 0..120 {
+            let fresh = Node::new(&node.pos);
+            assert_eq!(format!("{node:?}"), format!("{fresh:?}"), "{}", node.pos);
+            game.moves(&node, &mut moves);
+            game.tactical_moves(&node, &mut tactical);
+            assert_eq!(moves, node.pos.generate_moves(), "{}", node.pos);
+            assert!(tactical.iter().all(|m| moves.contains(m)), "{}", node.pos);
+            if node.pos.decided().is_none() {
+                assert_eq!(game.blocked(&node), moves.is_empty(), "{}", node.pos);
+            }
+            let mut codes: Vec<u32> = moves.iter().map(|&m| game.move_code(&node, m)).collect();
+            assert!(codes.iter().all(|&c| c != 0 && c < 1 << 24));
+            codes.sort_unstable();
+            codes.dedup();
+            assert_eq!(codes.len(), moves.len(), "{}", node.pos);
+            positions += 1;
+            if moves.is_empty() || game.terminal(&node).is_some() {
+                break;
+            }
+            node = game.play(&node, moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(positions > 1_000, "{positions}");
 }

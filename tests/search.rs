@@ -30,6 +30,7 @@ fn plain(mode: Mode, hash_mb: usize) -> EngineConfig {
         hash_mb,
         null_move: false,
         reductions: false,
+        late_move_pruning: false,
         exact_tt_depth: true,
         // Delta pruning makes a quiescence score depend on its window, which the table changes.
         quiescence_pruning: false,

@@ -179,7 +179,12 @@ fn bm_is_exactly_the_set_of_best_moves_at_depth_4() {
         assert_eq!(
             number_after(comment, "next best "),
             Some(next),
-            "{n}: c0 quotes another next best score than {next:?}"
+            "{n}: c0 quotes another next best score than {next:?} ({:?})",
+            scores
+                .iter()
+                .filter(|s| Some(s.1) == next)
+                .map(|s| s.0.uci())
+                .collect::<Vec<_>>()
         );
     }
 }

@@ -639,7 +639,7 @@ fn analyse<G: CliGame>(
             .root
             .iter()
             .take(top)
-            .map(|&(m, s)| (m.to_string(), s, explainer.explain(m)))
+            .map(|r| (r.mv.to_string(), r.score, explainer.explain(r.mv)))
             .collect();
         if json {
             values.push(serde_json::json!({

@@ -681,10 +681,10 @@ fn analyse_cmd(
                 .root
                 .iter()
                 .take(top)
-                .map(|&(p, s)| Rec {
-                    ply: p.to_string(),
-                    score_cp: s,
-                    reason: explainer.explain(p),
+                .map(|r| Rec {
+                    ply: r.mv.to_string(),
+                    score_cp: r.score,
+                    reason: explainer.explain(r.mv),
                 })
                 .collect(),
             line: r.line.iter().map(Ply::to_string).collect(),
@@ -778,7 +778,7 @@ fn analyse_cmd(
         r.depth,
         r.nodes
     );
-    for &(p, s) in r.root.iter().take(top) {
+    for (p, s) in r.root.iter().take(top).map(|r| (r.mv, r.score)) {
         outln!("  {p:<6} {:<10} {}", score_text(s), explainer.explain(p));
     }
     let line: Vec<String> = r.line.iter().map(Ply::to_string).collect();

@@ -344,7 +344,7 @@ fn core_analysis<E: EngineGame>(position: &str, moves: &[String]) -> Result<Anal
             "nodes": r.nodes,
             "time_ms": start.elapsed().as_millis() as u64,
             "reason": r.best.map(|m| explainer.explain(m)),
-            "top": r.root.iter().take(5).map(|&(m, s)| json!({
+            "top": r.root.iter().take(5).map(|r| (r.mv, r.score)).map(|(m, s)| json!({
                 "move": m.to_string(),
                 "score": s,
                 "score_text": game_engine::protocol_score(s),

@@ -489,6 +489,8 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
     // An analysis searches every move the zones name to full depth (its reasons rest on
     // them); play reduces the late ones like any other (NOTES.md, "Measured strength").
     spec.config.zone_reduce_named = false;
+    // Its ranked moves are not cut short near the leaves either.
+    spec.config.late_move_pruning = false;
     let mut limits = cfg.limits;
     limits.depth = cfg.depth.or(match (limits.movetime_ms, limits.nodes) {
         (None, None) => Some(DEFAULT_DEPTH),

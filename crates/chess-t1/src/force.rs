@@ -113,7 +113,7 @@ pub fn has_superiority(board: &Board, color: Color, sq: Square) -> bool {
 /// own, the eight orthogonal one- and two-steps, which include the Knecht two-step origins, and
 /// one piece a diagonal ray, blocked lines ending there), each with at most a Konnet's 6, so a
 /// sum never exceeds 78 half-units.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct ForceMap {
     /// All force of each side on each square.
     total: [Planes; 2],

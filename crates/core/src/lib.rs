@@ -32,6 +32,7 @@ pub mod zone;
 pub use distance::{Bundle, DistanceMap, Steps};
 pub use search::{
     CLOCK_RESERVE_MS, Control, Engine, FullWidth, Limits, MAX_TABLE_MB, Narrowing, Progress,
-    ProgressFn, Rules, SearchResult, Techniques, Terminal, WIN, WIN_BOUND, ZoneStyle, clock_budget,
-    search, search_narrowed, search_narrowed_with, search_with, search_without_table,
+    ProgressFn, RootScore, Rules, Schedule, SearchResult, Techniques, Terminal, WIN, WIN_BOUND,
+    ZoneStyle, clock_budget, search, search_narrowed, search_narrowed_with, search_with,
+    search_without_table,
 };

@@ -204,11 +204,11 @@ fn examine(pos: &Position, depth: u32) -> Option<Found> {
         if with.score < -WIN_BOUND || with.root.len() < 3 {
             return None;
         }
-        let losing = with.root.iter().filter(|(_, s)| *s < -WIN_BOUND).count();
+        let losing = with.root.iter().filter(|r| r.score < -WIN_BOUND).count();
         if losing + 1 != with.root.len() {
             return None;
         }
-    } else if with.root.iter().filter(|(_, s)| *s > WIN_BOUND).count() != 1 {
+    } else if with.root.iter().filter(|r| r.score > WIN_BOUND).count() != 1 {
         return None;
     }
     let without = search_without_table(&rules, pos, &[], &limits(depth));
@@ -459,8 +459,8 @@ fn check_record(r: &posfile::Record) -> Result<String, String> {
                 res.best.map(|p| p.to_string())
             ));
         }
-        let best = res.root.iter().find(|(p, _)| *p == bm).map(|(_, s)| *s);
-        if best != Some(res.score) || res.root.iter().filter(|(_, s)| *s >= res.score).count() != 1
+        let best = res.root.iter().find(|r| r.mv == bm).map(|r| r.score);
+        if best != Some(res.score) || res.root.iter().filter(|r| r.score >= res.score).count() != 1
         {
             return Err(format!("{name}: bm is not the unique best root move"));
         }

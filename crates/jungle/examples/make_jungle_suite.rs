@@ -169,7 +169,7 @@ fn examine(pos: &Position, depth: u32) -> Option<Found> {
             format!("win in {n} by {ending}; bm: {}", move_kind(pos, bm)),
         )
     } else if r.score >= -WIN_BOUND {
-        let losing = r.root.iter().filter(|(_, s)| *s < -WIN_BOUND).count();
+        let losing = r.root.iter().filter(|r| r.score < -WIN_BOUND).count();
         if r.depth != depth || losing + 1 != r.root.len() || losing < 2 {
             return None;
         }

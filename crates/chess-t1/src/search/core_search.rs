@@ -237,7 +237,8 @@ pub fn search(
     let root = found
         .root
         .iter()
-        .map(|&(mv, score)| RootMove {
+        .map(|r| (r.mv, r.score))
+        .map(|(mv, score)| RootMove {
             mv,
             score: cp_to_half_units(to_cp(score)),
             score_cp: to_cp(score),

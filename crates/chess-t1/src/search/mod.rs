@@ -30,11 +30,13 @@ pub mod baseline;
 mod candidates;
 pub mod core_search;
 mod engine;
+pub mod hooks;
 mod limits;
-mod tt;
 
 pub use candidates::{Motive, zone_candidates};
-pub use engine::{DEFAULT_CONTEMPT, Engine, EngineConfig, Info, ZoneStyle};
+pub use engine::{
+    DEFAULT_CONTEMPT, Engine, EngineConfig, Info, QS_DELTA_MARGIN, QS_WIDE_PLIES, ZoneStyle,
+};
 pub use limits::{Clock, Limits};
 
 use crate::exchange::WIN;
@@ -125,11 +127,11 @@ pub struct SearchResult {
 /// Half-unit scores at or beyond this are proven game ends.
 pub const PROVEN: i32 = WIN - 1000;
 
-/// A won game in cp, less the plies to the win.
-pub const CP_WIN: i32 = 10_000_000;
+/// A won game in cp, less the plies to the win: the one engine's [`zonal_core::WIN`].
+pub const CP_WIN: i32 = zonal_core::WIN;
 
-/// cp scores at or beyond this are proven game ends.
-pub const CP_PROVEN: i32 = CP_WIN - 1000;
+/// cp scores at or beyond this are proven game ends: the one engine's [`zonal_core::WIN_BOUND`].
+pub const CP_PROVEN: i32 = zonal_core::WIN_BOUND;
 
 /// Whether a half-unit score proves a win (`Some(true)`), a loss (`Some(false)`) or nothing.
 pub fn proven(score: i32) -> Option<bool> {

@@ -4,8 +4,8 @@
 
 use super::tree::Searcher;
 use super::{
-    Control, Engine, Limits, Narrowing, Progress, Rules, SearchResult, Techniques, Terminal, WIN,
-    WIN_BOUND, ZoneStyle,
+    Control, Engine, Limits, Narrowing, Progress, RootScore, Rules, SearchResult, Techniques,
+    Terminal, WIN, WIN_BOUND, ZoneStyle,
 };
 use std::time::Instant;
 
@@ -50,7 +50,7 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
     engine.table.new_search();
     if tech.history {
         // Old statistics fade so that this position's lead.
-        engine.history.iter_mut().for_each(|h| *h /= 8);
+        engine.history.age(8);
     }
     let mut path = Vec::with_capacity(history.len() + super::MAX_PLY + 2);
     path.extend_from_slice(history);
@@ -108,7 +108,7 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
             })
             .collect()
     } else {
-        // Every move; the named ones first.
+        // Every move; the named ones first, in the narrowing's order.
         let mut v: Vec<RootMove<R::Move>> = all
             .iter()
             .map(|&mv| RootMove {
@@ -120,7 +120,7 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
                 depth: 0,
             })
             .collect();
-        v.sort_by_key(|r| !r.named);
+        v.sort_by_key(|r| kept.iter().position(|&k| k == r.mv).unwrap_or(usize::MAX));
         v
     };
     if tech.history {
@@ -173,6 +173,8 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
                 nodes: clock.nodes_before + s.nodes,
                 millis: clock.start.elapsed().as_millis() as u64,
                 line: &result.line,
+                seldepth: s.seldepth,
+                hashfull: s.table.permille_full(),
             });
         }
         if result.score.abs() > WIN_BOUND {
@@ -183,6 +185,23 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
                 break;
             }
         }
+    }
+    if result.best.is_none() {
+        // Stopped before any root move was searched to the end: the first in order stands,
+        // with the evaluation as it stands, and every root move is listed unscored (depth 0).
+        result.best = Some(root[0].mv);
+        result.line = vec![root[0].mv];
+        result.score = rules.evaluate(pos);
+        result.root = root
+            .iter()
+            .map(|r| RootScore {
+                mv: r.mv,
+                score: result.score,
+                line: vec![r.mv],
+                exact: false,
+                depth: 0,
+            })
+            .collect();
     }
     result.nodes = s.nodes;
     result.seldepth = s.seldepth;
@@ -217,7 +236,13 @@ fn take<M: Copy>(result: &mut SearchResult<M>, root: &[RootMove<M>], depth: u32)
     result.root = root
         .iter()
         .filter(|r| r.depth > 0)
-        .map(|r| (r.mv, r.score))
+        .map(|r| RootScore {
+            mv: r.mv,
+            score: r.score,
+            line: r.line.clone(),
+            exact: r.exact,
+            depth: r.depth,
+        })
         .collect();
 }
 
@@ -291,6 +316,7 @@ fn run_root<R: Rules, N: Narrowing<R>>(
             alpha0
         };
         let next = s.enter(pos, mv);
+        let d = d + i32::from(root[i].named && depth >= 2 && s.narrowing.extends(s.rules, pos, mv));
         let score = if exact_all {
             // Every root move gets an exact score (for the ranking `analyse` shows).
             -s.negamax(&next, d, -beta, -alpha0, 1, &mut line, true)

@@ -99,13 +99,32 @@ pub trait Rules {
     fn in_danger(&self, _pos: &Self::Position) -> bool {
         false
     }
+    /// What the tactical move `mv` of `pos` wins, in cp, for the quiescence's delta pruning and
+    /// its recapture rule ([`Techniques::delta_margin`], [`Techniques::quiescence_wide`]):
+    /// `None` for a move the quiescence always tries (one that ends the game). `None` by
+    /// default: no tactical move is ever skipped.
+    fn capture_gain(&self, _pos: &Self::Position, _mv: Self::Move) -> Option<i32> {
+        None
+    }
+    /// The square `mv` goes to, as a number (for the quiescence's recapture rule: deep in it
+    /// only moves onto the square the last move went to are tried). `None` by default.
+    fn destination(&self, _mv: Self::Move) -> Option<u32> {
+        None
+    }
+    /// Whether the side to move has no move at all and loses by it, asked where the quiescence
+    /// would stand pat (a search node with no moves is a loss anyway). False by default: a game
+    /// where a blocked side loses says so in [`Rules::terminal`] or here.
+    fn blocked(&self, _pos: &Self::Position) -> bool {
+        false
+    }
 }
 
 /// Which moves of a node the search looks at: all of them in a full-width search; the ones a
 /// projection names in a zone-guided one ([`crate::guided`]).
 pub trait Narrowing<R: Rules> {
     /// Keeps in `moves` (the legal moves of `pos`, `ply` plies from the root, in generation
-    /// order) the ones to search. A narrowing that would keep none must keep them all.
+    /// order) the ones to search, the first to search first (where the search's own order
+    /// leaves a tie). A narrowing that would keep none must keep them all.
     fn narrow(&self, rules: &R, pos: &R::Position, ply: usize, moves: &mut Vec<R::Move>);
     /// [`Narrowing::narrow`] at a node below the root with `depth` plies left to search
     /// (after them, the quiescence search): a narrowing need look no further ahead than the
@@ -126,6 +145,12 @@ pub trait Narrowing<R: Rules> {
     fn active(&self, ply: usize) -> bool {
         let _ = ply;
         true
+    }
+    /// Whether the kept move `mv` of `pos` (a node where the narrowing is active) deserves one
+    /// ply more: the "deep" of Botvinnik's deep and narrow tree. False by default.
+    fn extends(&self, rules: &R, pos: &R::Position, mv: R::Move) -> bool {
+        let _ = (rules, pos, mv);
+        false
     }
 }
 
@@ -170,12 +195,27 @@ pub struct SearchResult<M> {
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
-    /// Every root move with its score at the last iteration that searched it, best first. The
-    /// first [`Techniques::multipv`] are exact; the others may be upper bounds (the move was
-    /// refuted, not measured).
-    pub root: Vec<(M, i32)>,
+    /// Every root move searched, with its score at the last iteration that searched it, best
+    /// first. The first [`Techniques::multipv`] are exact; the others may be upper bounds (the
+    /// move was refuted, not measured).
+    pub root: Vec<RootScore<M>>,
     /// Deepest ply reached (the quiescence included).
     pub seldepth: u32,
+}
+
+/// A root move as a search left it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RootScore<M> {
+    /// The move.
+    pub mv: M,
+    /// Its score for the side to move (as [`SearchResult::score`]).
+    pub score: i32,
+    /// Its principal line, the move first (only the move when it was refuted by a bound).
+    pub line: Vec<M>,
+    /// Whether the score is exact (otherwise an upper bound: the move was refuted).
+    pub exact: bool,
+    /// Depth of the iteration that scored it.
+    pub depth: u32,
 }
 
 /// A finished iteration, as [`Control::progress`] is told of it.
@@ -191,6 +231,10 @@ pub struct Progress<'a, M> {
     pub millis: u64,
     /// The principal variation.
     pub line: &'a [M],
+    /// Deepest ply reached so far (the quiescence included).
+    pub seldepth: u32,
+    /// Permille of the transposition table written (of a sample of its first entries).
+    pub hashfull: u32,
 }
 
 /// The callback of [`Control::progress`].
@@ -308,6 +352,27 @@ impl ZoneStyle {
     }
 }
 
+/// How many plies the late-move reductions take off a late quiet move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Schedule {
+    /// About ln(depth) x ln(move number) / 2 (a table in integers), from the third move
+    /// searched (the fifth at a node of the principal variation, one ply less there).
+    Log,
+    /// One ply from the fourth move searched (the sixth at a node of the principal variation),
+    /// two from the thirteenth at depth 6 or more: more at shallow depths, less deep down.
+    Step,
+}
+
+impl Schedule {
+    /// `log` or `step`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Schedule::Log => "log",
+            Schedule::Step => "step",
+        }
+    }
+}
+
 /// Which of the engine's techniques a search uses. [`Techniques::ENGINE`] is the engine of
 /// play; [`Techniques::PLAIN`] the plain alpha-beta (table and killers only, every root move
 /// scored exactly), the reference and the figures before the one engine.
@@ -329,8 +394,10 @@ pub struct Techniques {
     pub history: bool,
     /// Null-move pruning where the game allows a pass ([`Rules::null_move`]).
     pub null_move: bool,
-    /// Late-move reductions of quiet moves (from a table of depth and move number).
+    /// Late-move reductions of quiet moves (by [`Techniques::schedule`]).
     pub reductions: bool,
+    /// How much the late-move reductions take off.
+    pub schedule: Schedule,
     /// Late-move pruning: near the leaves, quiet moves after the first few are not searched.
     pub late_move_pruning: bool,
     /// One ply more where the side to move is in danger ([`Rules::in_danger`]), and no stand
@@ -340,6 +407,17 @@ pub struct Techniques {
     pub staged: bool,
     /// Deepest tactical sequence of the quiescence (`None`: unbounded).
     pub quiescence_depth: Option<u32>,
+    /// Quiescence plies in which every tactical move is tried; deeper (with a bounded
+    /// [`Techniques::quiescence_depth`]), only recaptures onto the square the last move went to
+    /// ([`Rules::destination`]) and the moves with no gain to bound ([`Rules::capture_gain`]).
+    /// `None`: every ply.
+    pub quiescence_wide: Option<u32>,
+    /// Delta pruning: a quiescence move whose gain ([`Rules::capture_gain`]) cannot lift the
+    /// standing score to within this many cp of alpha is not tried. `None`: off.
+    pub delta_margin: Option<i32>,
+    /// The quiescence's first plies in which a side in danger may not stand pat and tries every
+    /// move (with [`Techniques::extensions`]; `None`: every ply).
+    pub danger_plies: Option<u32>,
     /// What a draw is worth to the searching side, in cp, taken off (its opponent gains it).
     pub contempt: i32,
     /// How the narrowing's named moves shape the tree.
@@ -356,10 +434,14 @@ impl Techniques {
         history: false,
         null_move: false,
         reductions: false,
+        schedule: Schedule::Log,
         late_move_pruning: false,
         extensions: false,
         staged: false,
         quiescence_depth: None,
+        quiescence_wide: None,
+        delta_margin: None,
+        danger_plies: Some(2),
         contempt: 0,
         zone_style: ZoneStyle::Cut,
     };
@@ -373,10 +455,14 @@ impl Techniques {
         history: true,
         null_move: true,
         reductions: true,
+        schedule: Schedule::Log,
         late_move_pruning: true,
         extensions: true,
         staged: true,
         quiescence_depth: Some(8),
+        quiescence_wide: None,
+        delta_margin: None,
+        danger_plies: Some(2),
         contempt: 0,
         zone_style: ZoneStyle::Cut,
     };
@@ -395,8 +481,8 @@ impl Techniques {
     }
 
     /// The switches by name, for `key=value` player specs and `setoption`: `on`/`off` for the
-    /// switches, numbers for `multipv`, `hash`, `qdepth` and `contempt`, a [`ZoneStyle`] name
-    /// for `style`. Returns what went wrong.
+    /// switches (`lmr` also `log` or `step`, its [`Schedule`]), numbers for `multipv`, `hash`, `qdepth`, `qwide`, `qdanger`, `delta` and
+    /// `contempt` (`none` for no bound where one is optional), a [`ZoneStyle`] name for `style`. Returns what went wrong.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let switch = |v: &str| match v {
             "on" | "1" | "true" => Ok(true),
@@ -409,11 +495,25 @@ impl Techniques {
                 .filter(|&n| n <= max)
                 .ok_or_else(|| format!("{key}: expected a number 0-{max}, not {v:?}"))
         };
+        let optional = |v: &str, max: u64| match v {
+            "none" | "off" => Ok(None),
+            v => number(v, max).map(|n| Some(n as u32)),
+        };
         match key {
             "aspiration" => self.aspiration = switch(value)?,
             "history" => self.history = switch(value)?,
             "null" => self.null_move = switch(value)?,
-            "lmr" => self.reductions = switch(value)?,
+            "lmr" => match value {
+                "log" | "step" => {
+                    self.reductions = true;
+                    self.schedule = if value == "log" {
+                        Schedule::Log
+                    } else {
+                        Schedule::Step
+                    };
+                }
+                v => self.reductions = switch(v)?,
+            },
             "lmp" => self.late_move_pruning = switch(value)?,
             "extensions" => self.extensions = switch(value)?,
             "staged" => self.staged = switch(value)?,
@@ -431,6 +531,9 @@ impl Techniques {
                 }
             }
             "contempt" => self.contempt = number(value, 1_000)? as i32,
+            "qwide" => self.quiescence_wide = optional(value, 64)?,
+            "qdanger" => self.danger_plies = optional(value, 64)?,
+            "delta" => self.delta_margin = optional(value, 100_000)?.map(|m| m as i32),
             "style" => {
                 self.zone_style = ZoneStyle::parse(value).ok_or_else(|| {
                     format!("style: expected cut, steer, order or order-reduced, not {value:?}")
@@ -442,7 +545,7 @@ impl Techniques {
     }
 
     /// The names [`Techniques::set`] takes.
-    pub const KEYS: [&'static str; 13] = [
+    pub const KEYS: [&'static str; 16] = [
         "aspiration",
         "history",
         "null",
@@ -455,6 +558,9 @@ impl Techniques {
         "hash",
         "qdepth",
         "contempt",
+        "qwide",
+        "qdanger",
+        "delta",
         "style",
     ];
 }
@@ -470,7 +576,7 @@ impl Default for Techniques {
 pub struct Engine {
     techniques: Techniques,
     table: table::Table,
-    history: Vec<i32>,
+    history: tree::History,
 }
 
 impl Engine {
@@ -479,7 +585,7 @@ impl Engine {
         Engine {
             techniques,
             table: table::Table::new(techniques.table_mb),
-            history: vec![0; 2 * tree::HISTORY_SLOTS],
+            history: tree::History::new(),
         }
     }
 
@@ -496,7 +602,7 @@ impl Engine {
     /// A new game: forgets the table and the history.
     pub fn new_game(&mut self) {
         self.table = table::Table::new(self.techniques.table_mb);
-        self.history.fill(0);
+        self.history.clear();
     }
 
     /// Searches `pos` within `limits` over the moves `narrowing` keeps ([`FullWidth`]: all),

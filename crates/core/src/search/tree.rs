@@ -4,11 +4,64 @@
 
 use super::ZoneStyle;
 use super::table::{Bound, Table};
-use super::{Control, Limits, MAX_PLY, Narrowing, Rules, Techniques, Terminal, WIN, WIN_BOUND};
+use super::{
+    Control, Limits, MAX_PLY, Narrowing, Rules, Schedule, Techniques, Terminal, WIN, WIN_BOUND,
+};
 use std::time::Instant;
 
 /// History entries per side (move codes are folded into this many).
 pub(super) const HISTORY_SLOTS: usize = 1 << 16;
+
+/// The history: how often and how deep each move (by side and folded move code) cut off, with
+/// the entries written so far listed, so that ageing and clearing touch only them (the table is
+/// a zeroed allocation: its pages cost memory only once written).
+pub(super) struct History {
+    values: Vec<i32>,
+    touched: Vec<u32>,
+}
+
+impl History {
+    pub(super) fn new() -> History {
+        History {
+            values: vec![0; 2 * HISTORY_SLOTS],
+            touched: Vec::new(),
+        }
+    }
+
+    /// The value of a slot.
+    #[inline]
+    fn get(&self, slot: usize) -> i32 {
+        self.values[slot]
+    }
+
+    /// Adds `bonus` to a slot (at most [`HISTORY_MAX`]).
+    #[inline]
+    fn add(&mut self, slot: usize, bonus: i32) {
+        let v = &mut self.values[slot];
+        if *v == 0 {
+            self.touched.push(slot as u32);
+        }
+        *v = (*v + bonus).clamp(1, HISTORY_MAX);
+    }
+
+    /// Divides every value by `by` (old statistics fade).
+    pub(super) fn age(&mut self, by: i32) {
+        let values = &mut self.values;
+        self.touched.retain(|&slot| {
+            let v = &mut values[slot as usize];
+            *v /= by;
+            *v != 0
+        });
+    }
+
+    /// Forgets everything.
+    pub(super) fn clear(&mut self) {
+        for &slot in &self.touched {
+            self.values[slot as usize] = 0;
+        }
+        self.touched.clear();
+    }
+}
 /// The largest history value (a move that cut off often at great depth).
 const HISTORY_MAX: i32 = (1 << 16) - 1;
 
@@ -93,7 +146,7 @@ pub(super) struct Searcher<'a, R: Rules, N: Narrowing<R>> {
     pub(super) seldepth: u32,
     pub(super) stopped: bool,
     pub(super) table: &'a mut Table,
-    pub(super) history: &'a mut [i32],
+    pub(super) history: &'a mut History,
     pub(super) killers: Vec<[Option<R::Move>; 2]>,
     /// Keys of the positions on the path (and of the game before the root), for repetitions.
     pub(super) path: Vec<u64>,
@@ -115,7 +168,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         limits: Limits,
         control: Control<'a, R::Move>,
         table: &'a mut Table,
-        history: &'a mut [i32],
+        history: &'a mut History,
         path: Vec<u64>,
     ) -> Self {
         Searcher {
@@ -271,7 +324,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         }
         let history = self
             .history_slot(pos, mv, ply)
-            .map_or(0, |i| self.history[i]);
+            .map_or(0, |i| self.history.get(i));
         (hint.clamp(-1_000, 1_000) << 16) + history
     }
 
@@ -302,6 +355,13 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         null_ok: bool,
     ) -> i32 {
         line.clear();
+        // The node limit is read before the node is counted: it is never passed.
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return 0;
+        }
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         if let Some(t) = self.rules.terminal(pos) {
@@ -334,7 +394,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
             let q = self.tech.quiescence_depth.unwrap_or(u32::MAX);
-            return self.quiesce(pos, alpha, beta, ply, q);
+            return self.quiesce(pos, alpha, beta, ply, q, None);
         }
         if self.out_of_budget() {
             return 0;
@@ -567,7 +627,6 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
                 }
                 list.push(l);
             }
-            sort(list);
             count = list.len();
         }
         self.plain_pool.push(all);
@@ -596,16 +655,24 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
             may_reduce,
             kept,
         } = at;
-        sort(&mut list[from..]);
         let mut child_line = Vec::new();
         let tech = self.tech;
-        for (i, listed) in list.iter().enumerate().skip(from) {
+        for i in from..list.len() {
+            // Selection: the best remaining move (the first of the highest key) comes next,
+            // within the kept moves first; most nodes cut off after a few, so the rest of the
+            // list is never sorted.
+            let end = if i < kept {
+                kept.min(list.len())
+            } else {
+                list.len()
+            };
+            select(&mut list[i..end]);
             let Listed {
                 key,
                 mv,
                 tactical,
                 named,
-            } = *listed;
+            } = list[i];
             if i >= kept && state.alpha >= -WIN_BOUND {
                 // The left-out moves of the root's opponent are searched only where its kept
                 // ones all lose and the window asks whether it is lost: a win the narrowed
@@ -637,7 +704,17 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
                 && depth >= 3
                 && number >= 2 + 2 * usize::from(pv_node)
             {
-                r = reduction(depth, number) - i32::from(pv_node);
+                r = match tech.schedule {
+                    Schedule::Log => reduction(depth, number) - i32::from(pv_node),
+                    Schedule::Step => {
+                        let late = 3 + 2 * usize::from(pv_node);
+                        if number >= late {
+                            1 + i32::from(depth >= 6 && number >= 12)
+                        } else {
+                            0
+                        }
+                    }
+                };
             }
             if may_reduce
                 && tech.zone_style == ZoneStyle::Steer
@@ -662,7 +739,14 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
                 state.narrowed = true;
             }
             let alpha = state.alpha;
-            let d = depth - 1;
+            let d = depth - 1
+                + i32::from(
+                    may_reduce
+                        && named
+                        && depth >= 2
+                        && self.narrowing.active(ply)
+                        && self.narrowing.extends(self.rules, pos, mv),
+                );
             let score = if number == 0 {
                 -self.negamax(&next, d, -beta, -alpha, ply + 1, &mut child_line, true)
             } else {
@@ -717,7 +801,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
                     && !tactical
                     && let Some(h) = self.history_slot(pos, mv, ply)
                 {
-                    self.history[h] = (self.history[h] + depth * depth).min(HISTORY_MAX);
+                    self.history.add(h, depth * depth);
                 }
                 break;
             }
@@ -727,6 +811,8 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
 
     /// The evaluation, or better for the side to move by a tactical move (stand pat), at most
     /// `left` tactical plies deep; a side in danger may not stand pat and tries every move.
+    /// `last` is the square the move before went to ([`Rules::destination`]), for the recapture
+    /// rule of [`Techniques::quiescence_wide`].
     pub(super) fn quiesce(
         &mut self,
         pos: &R::Position,
@@ -734,22 +820,28 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         beta: i32,
         ply: usize,
         left: u32,
+        last: Option<u32>,
     ) -> i32 {
         self.seldepth = self.seldepth.max(ply as u32);
         if self.tech.history && self.out_of_budget() {
             return 0;
         }
-        // In danger every move is tried, but only at the quiescence's first two plies: a game
-        // where danger has many answers (a tafl line to block) would otherwise multiply them.
-        let first_plies = self
+        let done = self
             .tech
             .quiescence_depth
-            .is_none_or(|q| left.saturating_add(2) > q);
+            .map_or(0, |q| q.saturating_sub(left));
+        // In danger every move is tried, but only at the quiescence's first plies
+        // (`danger_plies`): a game where danger has many answers (a tafl line to block) would
+        // otherwise multiply them.
+        let first_plies = self.tech.danger_plies.is_none_or(|p| done < p);
         let danger = self.tech.extensions && left > 0 && first_plies && self.rules.in_danger(pos);
         let mut best = -WIN - 1;
         if !danger {
             let stand = self.rules.evaluate(pos);
             if stand >= beta || left == 0 || ply >= MAX_PLY - 1 {
+                if self.rules.blocked(pos) {
+                    return -(WIN - ply as i32);
+                }
                 return stand;
             }
             alpha = alpha.max(stand);
@@ -760,9 +852,27 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
             self.rules.moves(pos, &mut moves);
         } else {
             self.rules.tactical_moves(pos, &mut moves);
+            // Deep in the quiescence only recaptures, and no capture that cannot lift the
+            // score near alpha (delta pruning): a crowded board keeps a bounded tree.
+            let deep = self.tech.quiescence_wide.is_some_and(|w| done >= w);
+            let delta = self.tech.delta_margin;
+            if deep || delta.is_some() {
+                let rules = self.rules;
+                moves.retain(|&mv| match rules.capture_gain(pos, mv) {
+                    None => true,
+                    Some(gain) => {
+                        (!deep || last.is_some() && rules.destination(mv) == last)
+                            && delta
+                                .is_none_or(|m| best.saturating_add(gain).saturating_add(m) > alpha)
+                    }
+                });
+            }
         }
         if moves.is_empty() {
             self.plain_pool.push(moves);
+            if self.rules.blocked(pos) {
+                return -(WIN - ply as i32);
+            }
             return if danger {
                 self.rules.evaluate(pos)
             } else {
@@ -771,11 +881,22 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         }
         moves.sort_by_cached_key(|&m| std::cmp::Reverse(self.rules.order_hint(pos, m)));
         for &mv in &moves {
+            if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+                self.stopped = true;
+                break;
+            }
             let next = self.rules.play(pos, mv);
             self.nodes += 1;
             let score = match self.rules.terminal(&next) {
                 Some(t) => -self.terminal_score(t, ply + 1),
-                None => -self.quiesce(&next, -beta, -alpha, ply + 1, left.saturating_sub(1)),
+                None => -self.quiesce(
+                    &next,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    left.saturating_sub(1),
+                    self.rules.destination(mv),
+                ),
             };
             if score > best {
                 best = score;
@@ -795,6 +916,21 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
 /// Best first (stable: equal keys keep the generation order).
 fn sort<M>(list: &mut [Listed<M>]) {
     list.sort_by_key(|l| std::cmp::Reverse(l.key));
+}
+
+/// Brings the first of the highest keys of `list` to its front, the others keeping their order
+/// (one step of the stable sort [`sort`] would make).
+#[inline]
+fn select<M>(list: &mut [Listed<M>]) {
+    let mut best = 0;
+    for j in 1..list.len() {
+        if list[j].key > list[best].key {
+            best = j;
+        }
+    }
+    if best > 0 {
+        list[..=best].rotate_right(1);
+    }
 }
 
 /// Game-end scores are stored relative to the node, read back relative to the root.
