@@ -404,7 +404,7 @@ fn match_plays_the_engine_as_an_external_player() {
         .map(|k| report[k].as_u64().expect("a count"))
         .sum::<u64>();
     assert_eq!(total, 2);
-    let ends = report["ends"].as_object().expect("ends");
+    let ends = report["reasons"].as_object().expect("ends");
     for bad in ["engine_error", "time_forfeit", "illegal_move"] {
         assert!(!ends.contains_key(bad), "{report}");
     }
@@ -417,14 +417,14 @@ fn match_plays_the_engine_as_an_external_player() {
     // Прорыв too, the engine as engine1 with White and Black.
     let report = match_json("proryv", &format!("'{zonal}' --game proryv engine"));
     assert_eq!(report["games"], 2);
-    let ends = report["ends"].as_object().expect("ends");
+    let ends = report["reasons"].as_object().expect("ends");
     for bad in ["engine_error", "time_forfeit", "illegal_move"] {
         assert!(!ends.contains_key(bad), "{report}");
     }
     // An engine of another game plays moves that are illegal here: it loses both games.
     let report = match_json("jungle", &format!("'{zonal}' --game hnefatafl engine"));
     assert_eq!(report["losses"], 2, "{report}");
-    assert_eq!(report["ends"]["illegal_move"], 2, "{report}");
+    assert_eq!(report["reasons"]["illegal_move"], 2, "{report}");
 }
 
 #[test]
