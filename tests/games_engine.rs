@@ -446,3 +446,79 @@ fn match_refuses_an_engine_that_does_not_start() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot start engine"), "{err}");
 }
+
+/// The one match runner gives every game a clock and the SPRT (issue 26): a Jungle match on a
+/// game clock (built in, and the engine as an external player told `wtime btime winc binc`),
+/// and an SPRT that stops a fixed-depth match as soon as it decides.
+#[test]
+fn a_core_game_plays_on_a_clock_and_stops_by_the_sprt() {
+    let zonal_bin = env!("CARGO_BIN_EXE_zonal");
+    for cmd1 in [None, Some(format!("'{zonal_bin}' --game jungle engine"))] {
+        let mut args = vec!["--game", "jungle", "match", "--engine2", "mode=full"];
+        match &cmd1 {
+            Some(cmd) => args.extend(["--cmd1", cmd.as_str()]),
+            None => args.extend(["--engine1", "mode=full"]),
+        }
+        args.extend([
+            "--clock",
+            "2+0.01",
+            "--games",
+            "2",
+            "--max-plies",
+            "16",
+            "--json",
+        ]);
+        let out = zonal(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(report["games"], 2, "{report}");
+        assert_eq!(report["reasons"], serde_json::json!({"move_limit": 2}));
+        assert_eq!(report["average_plies"], 16.0);
+    }
+    let out = zonal(&[
+        "--game",
+        "jungle",
+        "match",
+        "--engine1",
+        "depth=2",
+        "--engine2",
+        "depth=1",
+        "--sprt",
+        "0,400",
+        "--games",
+        "8",
+        "--max-plies",
+        "100",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "engine1: mode=full,depth=2\n\
+         engine2: mode=full,depth=1\n\
+         games 2: engine1 +0 =1 -1, score 25.0% (stopped early by the SPRT)\n\
+         engine1 with White +0 =1 -0, with Black +0 =0 -1\n\
+         elo -190.8 (95% interval -inf .. +67.9)\n\
+         sprt elo0 0 elo1 400 alpha 0.05 beta 0.05: llr -5.950 (bounds -2.944 .. 2.944) -> H0 accepted\n\
+         ends: den 1, move_limit 1\n\
+         draws: 1 (move_limit 1; repetition 0.0%)\n\
+         average length: 83.5 plies\n"
+    );
+    // A bad clock is named.
+    let out = zonal(&[
+        "--game",
+        "jungle",
+        "match",
+        "--engine1",
+        "depth=1",
+        "--engine2",
+        "depth=1",
+        "--clock",
+        "1+x",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--clock: clock \"1+x\""));
+}

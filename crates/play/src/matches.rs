@@ -559,7 +559,11 @@ fn play_one<G: PlayGame>(
     names: &[String; 2],
 ) -> GameRecord<G> {
     let opening = &cfg.openings[(n / 2) % cfg.openings.len()];
-    let engine1 = if n % 2 == 0 { Side::White } else { Side::Black };
+    let engine1 = if n.is_multiple_of(2) {
+        Side::White
+    } else {
+        Side::Black
+    };
     // Index into `slots`/`names` of White's and Black's player.
     let order = if engine1 == Side::White {
         [0, 1]
