@@ -217,15 +217,15 @@ pub struct EngineArgs {
     pub core: bool,
 }
 
-/// Reads `--hash`: a number of MiB within [`chess_t1::protocol::max_hash_mb`].
+/// Reads `--hash`: a number of MiB within [`zonal_core::search::max_hash_mb`].
 fn parse_hash(text: &str) -> Result<u64, String> {
     let mb: u64 = text.parse().map_err(|_| {
         format!(
             "expected a number of MiB 0-{}",
-            chess_t1::protocol::max_hash_mb()
+            zonal_core::search::max_hash_mb()
         )
     })?;
-    chess_t1::protocol::check_hash_mb(usize::try_from(mb).unwrap_or(usize::MAX))?;
+    zonal_core::search::check_hash_mb(usize::try_from(mb).unwrap_or(usize::MAX))?;
     Ok(mb)
 }
 
@@ -604,7 +604,7 @@ impl CliError {
     }
 }
 
-fn print_json(value: &impl Serialize) -> Result<(), CliError> {
+pub(crate) fn print_json(value: &impl Serialize) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(value).map_err(|e| CliError {
         message: format!("cannot write JSON: {e}"),
         code: 1,
@@ -885,11 +885,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let position = PosArg { pos, id, index }.resolve()?;
             perft_cmd(&position, depth, divide, parallel)
         }
-        Command::Engine => chess_t1::protocol::run(std::io::stdin().lock(), std::io::stdout())
-            .map_err(|e| CliError {
-                message: format!("engine protocol: {e}"),
-                code: 1,
-            }),
+        Command::Engine => crate::play::engine::<crate::play::chess_t1::ChessT1>(),
         Command::Match(args) => match_cmd(&args),
         Command::Serve { port, open } => crate::serve::run(port, open),
     }
@@ -1205,7 +1201,7 @@ fn zones_cmd(
 
 /// Writes a (possibly long) output to stdout; a reader that stops early (`| head`) is not an
 /// error.
-fn write_stdout(text: &str) -> Result<(), CliError> {
+pub(crate) fn write_stdout(text: &str) -> Result<(), CliError> {
     write_out(format_args!("{text}"))
 }
 
@@ -2148,57 +2144,7 @@ pub struct MatchArgs {
     pub json: bool,
 }
 
-/// Reads `ELO0,ELO1` of `--sprt` with its error rates.
-fn parse_sprt(
-    text: &str,
-    alpha: f64,
-    beta: f64,
-) -> Result<chess_t1::matchplay::SprtConfig, CliError> {
-    let bad = || {
-        CliError::input(format!(
-            "--sprt {:?}: expected ELO0,ELO1 with ELO0 < ELO1, e.g. 0,10",
-            chess_t1::excerpt::excerpt(text)
-        ))
-    };
-    let (a, b) = text.split_once(',').ok_or_else(bad)?;
-    let elo0: f64 = a.trim().parse().map_err(|_| bad())?;
-    let elo1: f64 = b.trim().parse().map_err(|_| bad())?;
-    if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
-        return Err(bad());
-    }
-    for (name, rate) in [("--alpha", alpha), ("--beta", beta)] {
-        if !(rate > 0.0 && rate < 0.5) {
-            return Err(CliError::input(format!(
-                "{name} {rate}: expected a rate between 0 and 0.5"
-            )));
-        }
-    }
-    Ok(chess_t1::matchplay::SprtConfig {
-        elo0,
-        elo1,
-        alpha,
-        beta,
-    })
-}
-
 fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
-    use chess_t1::matchplay::{self, MatchConfig, MatchReport, Opening, PlayerDef, TimeControl};
-    use std::io::{IsTerminal, Write};
-    let player = |n: usize, spec: &Option<String>, cmd: &Option<String>| match (spec, cmd) {
-        (Some(text), _) => text
-            .parse::<chess_t1::player::PlayerSpec>()
-            .map(PlayerDef::Builtin)
-            .map_err(|e| CliError::input(format!("--engine{n}: {e}"))),
-        (None, Some(command)) => {
-            PlayerDef::external(command).map_err(|e| CliError::input(format!("--cmd{n}: {e}")))
-        }
-        (None, None) => Err(CliError::input(format!("give --engine{n} or --cmd{n}"))),
-    };
-    let mut players = [
-        player(1, &args.engine1, &args.cmd1)?,
-        player(2, &args.engine2, &args.cmd2)?,
-    ];
-    matchplay::share_hash(&mut players, args.jobs as usize);
     // The default openings are built into the binary: `match` works outside the repository.
     let records = if args.openings == std::path::Path::new(DEFAULT_OPENINGS) {
         posfile::parse_str(DEFAULT_OPENINGS_TEXT, DEFAULT_OPENINGS)
@@ -2206,90 +2152,19 @@ fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
         posfile::read_file(&args.openings)
     }
     .map_err(|e| CliError::input(format!("--openings: {e}")))?;
-    let openings = Opening::from_records(&records);
+    let openings: Vec<zonal_play::matches::Opening<chess_t1::Position>> = records
+        .iter()
+        .enumerate()
+        .map(|(i, r)| zonal_play::matches::Opening {
+            id: r.id().map_or_else(|| format!("#{}", i + 1), str::to_string),
+            position: r.position,
+        })
+        .collect();
     if openings.is_empty() {
         return Err(CliError::input(format!(
             "--openings: {} holds no positions",
             args.openings.display()
         )));
     }
-    let clock = args
-        .clock
-        .as_deref()
-        .map(matchplay::ClockControl::parse)
-        .transpose()
-        .map_err(|e| CliError::input(format!("--clock: {e}")))?;
-    let mut control = TimeControl {
-        depth: args.depth,
-        movetime_ms: args.movetime,
-        nodes: args.nodes,
-        clock,
-    };
-    if control == TimeControl::default() && !players.iter().all(PlayerDef::fixed_depth) {
-        // Without any limit an engine would think forever.
-        control.movetime_ms = Some(100);
-    }
-    let sprt = args
-        .sprt
-        .as_deref()
-        .map(|t| parse_sprt(t, args.alpha, args.beta))
-        .transpose()?;
-    let games = args.games.map_or(2 * openings.len(), |g| g as usize);
-    let cfg = MatchConfig {
-        players,
-        openings,
-        games,
-        control,
-        jobs: args.jobs as usize,
-        max_plies: args.max_plies,
-        sprt,
-    };
-    let mut out = match &args.out {
-        Some(path) => Some((
-            std::io::BufWriter::new(std::fs::File::create(path).map_err(|e| {
-                CliError::input(format!("--out: cannot create {}: {e}", path.display()))
-            })?),
-            path,
-        )),
-        None => None,
-    };
-    let mut write_error = None;
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(games as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games, {msg} [{elapsed_precise} < {eta}]",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
-    let (records, stopped) = matchplay::run_match(&cfg, |record, tally| {
-        bar.inc(1);
-        bar.set_message(format!(
-            "engine1 +{} ={} -{}",
-            tally.wins, tally.draws, tally.losses
-        ));
-        if let Some(e) = &record.error {
-            tracing::warn!("game {}: {} ({e})", record.number, record.reason);
-        }
-        if let Some((file, path)) = &mut out
-            && write_error.is_none()
-            && let Err(e) = writeln!(file, "{}", record.to_line()).and_then(|()| file.flush())
-        {
-            write_error = Some(format!("--out: cannot write {}: {e}", path.display()));
-        }
-    })
-    .map_err(CliError::input)?;
-    bar.finish_and_clear();
-    if let Some(message) = write_error {
-        return Err(CliError { message, code: 1 });
-    }
-    let report = MatchReport::new(&cfg, &records, stopped);
-    if args.json {
-        print_json(&report)
-    } else {
-        write_stdout(&report.to_text())
-    }
+    crate::play::match_cmd::<crate::play::chess_t1::ChessT1>(args, openings)
 }

@@ -3,6 +3,7 @@
 mod bench;
 mod bench_proryv;
 mod cli;
+mod play;
 mod serve;
 
 use clap::Parser;

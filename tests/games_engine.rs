@@ -404,7 +404,7 @@ fn match_plays_the_engine_as_an_external_player() {
         .map(|k| report[k].as_u64().expect("a count"))
         .sum::<u64>();
     assert_eq!(total, 2);
-    let ends = report["ends"].as_object().expect("ends");
+    let ends = report["reasons"].as_object().expect("ends");
     for bad in ["engine_error", "time_forfeit", "illegal_move"] {
         assert!(!ends.contains_key(bad), "{report}");
     }
@@ -417,14 +417,14 @@ fn match_plays_the_engine_as_an_external_player() {
     // Прорыв too, the engine as engine1 with White and Black.
     let report = match_json("proryv", &format!("'{zonal}' --game proryv engine"));
     assert_eq!(report["games"], 2);
-    let ends = report["ends"].as_object().expect("ends");
+    let ends = report["reasons"].as_object().expect("ends");
     for bad in ["engine_error", "time_forfeit", "illegal_move"] {
         assert!(!ends.contains_key(bad), "{report}");
     }
     // An engine of another game plays moves that are illegal here: it loses both games.
     let report = match_json("jungle", &format!("'{zonal}' --game hnefatafl engine"));
     assert_eq!(report["losses"], 2, "{report}");
-    assert_eq!(report["ends"]["illegal_move"], 2, "{report}");
+    assert_eq!(report["reasons"]["illegal_move"], 2, "{report}");
 }
 
 #[test]
@@ -445,4 +445,82 @@ fn match_refuses_an_engine_that_does_not_start() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot start engine"), "{err}");
+}
+
+/// The one match runner gives every game a clock and the SPRT (issue 26): a Jungle match on a
+/// game clock (built in, and the engine as an external player told `wtime btime winc binc`),
+/// and an SPRT that stops a fixed-depth match as soon as it decides.
+#[test]
+fn a_core_game_plays_on_a_clock_and_stops_by_the_sprt() {
+    let zonal_bin = env!("CARGO_BIN_EXE_zonal");
+    for cmd1 in [None, Some(format!("'{zonal_bin}' --game jungle engine"))] {
+        let mut args = vec!["--game", "jungle", "match", "--engine2", "mode=full"];
+        match &cmd1 {
+            Some(cmd) => args.extend(["--cmd1", cmd.as_str()]),
+            None => args.extend(["--engine1", "mode=full"]),
+        }
+        args.extend([
+            "--clock",
+            "2+0.01",
+            "--games",
+            "2",
+            "--max-plies",
+            "16",
+            "--json",
+        ]);
+        let out = zonal(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(report["games"], 2, "{report}");
+        assert_eq!(report["reasons"], serde_json::json!({"move_limit": 2}));
+        assert_eq!(report["average_plies"], 16.0);
+    }
+    let out = zonal(&[
+        "--game",
+        "jungle",
+        "match",
+        "--engine1",
+        "depth=2",
+        "--engine2",
+        "depth=1",
+        "--sprt",
+        "0,400",
+        "--games",
+        "8",
+        "--max-plies",
+        "100",
+    ]);
+    assert!(out.status.success());
+    // The worker may finish a game more before the decision reaches it (games under way are
+    // counted): the first two games decide, engine1 losing one and drawing one.
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..2],
+        ["engine1: mode=full,depth=2", "engine2: mode=full,depth=1"]
+    );
+    assert!(lines[2].ends_with("(stopped early by the SPRT)"), "{text}");
+    assert!(
+        lines[5].starts_with("sprt elo0 0 elo1 400 alpha 0.05 beta 0.05: llr -")
+            && lines[5].ends_with("(bounds -2.944 .. 2.944) -> H0 accepted"),
+        "{text}"
+    );
+    // A bad clock is named.
+    let out = zonal(&[
+        "--game",
+        "jungle",
+        "match",
+        "--engine1",
+        "depth=1",
+        "--engine2",
+        "depth=1",
+        "--clock",
+        "1+x",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--clock: clock \"1+x\""));
 }

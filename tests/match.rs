@@ -155,7 +155,7 @@ fn a_misbehaving_engine_loses_every_game() {
         "--json",
     ]);
     assert_eq!(report["losses"], 2);
-    assert_eq!(report["reasons"]["engine_error"], 2);
+    assert_eq!(report["reasons"]["illegal_move"], 2);
 }
 
 #[test]

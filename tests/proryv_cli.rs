@@ -446,7 +446,7 @@ fn a_match_between_two_players() {
     assert_eq!(json["games"], 4);
     let tally = ["wins", "draws", "losses"].map(|k| json[k].as_u64().expect("count"));
     assert_eq!(tally.iter().sum::<u64>(), 4);
-    let ends: u64 = json["ends"]
+    let ends: u64 = json["reasons"]
         .as_object()
         .expect("ends")
         .values()
@@ -479,18 +479,23 @@ fn a_match_between_two_players() {
     };
     assert!(line.contains(&told), "{line} vs {result}");
     std::fs::remove_dir_all(&dir).ok();
-    // A player without a limit, and an unknown key, are refused.
+    // A bad weight, and an unknown key, are refused (a player without a limit plays 100 ms a
+    // move, as in every game's match).
     let out = zonal(&[
         "match",
         "--game",
         "proryv",
         "--engine1",
-        "rook=5",
+        "rook=x",
         "--engine2",
         "depth=1",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("has no limit"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("rook=\"x\": a whole number within"),
+        "{}",
+        stderr(&out)
+    );
     let out = zonal(&[
         "match",
         "--game",

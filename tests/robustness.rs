@@ -642,6 +642,23 @@ fn protocol_command() -> impl Strategy<Value = String> {
     ]
 }
 
+/// The output of `zonal engine` given `input`; the session must end well.
+fn engine_session(input: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_zonal"))
+        .arg("engine")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("zonal engine starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin.write_all(input.as_bytes()).expect("the engine reads");
+    drop(stdin);
+    let out = child.wait_with_output().expect("the engine ends");
+    assert!(out.status.success(), "{:?} for {input:?}", out.status);
+    String::from_utf8(out.stdout).expect("the protocol writes UTF-8")
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
 
@@ -652,10 +669,7 @@ proptest! {
         // After the random commands, a known request: its answer must be a legal move.
         let mut input = commands.join("\n");
         input.push_str("\nstop\nsetoption name Mode value zones\nposition startpos moves e2e4\ngo depth 1\n");
-        let out = chess_t1::protocol::SharedBuffer::default();
-        let result = chess_t1::protocol::run(std::io::Cursor::new(input.clone()), out.clone());
-        prop_assert!(result.is_ok(), "{:?}", result);
-        let text = String::from_utf8(out.contents()).expect("the protocol writes UTF-8");
+        let text = engine_session(&input);
         for line in text.lines() {
             prop_assert!(
                 ["id ", "uciok", "readyok", "info ", "bestmove ", "option "]

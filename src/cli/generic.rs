@@ -6,7 +6,6 @@
 use super::game_engine::{Searching, Zoned};
 use super::reason::{Explainer, Words};
 use super::{CliError, Command, MatchArgs, PosArg, print_json, report_perft, write_out};
-use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::{Debug, Display, Write as _};
 use std::time::Instant;
@@ -14,11 +13,10 @@ use zonal_board::Side;
 use zonal_board::SquareSet;
 use zonal_core::guided::MoveSquares;
 use zonal_core::picture::{Picture, zone_arrows};
-use zonal_core::rating::elo_interval;
 use zonal_core::record::Record;
 use zonal_core::rng::Rng;
 use zonal_core::zone::{Built, Gain, Outcome, Projection, ZoneGame, outcomes};
-use zonal_core::{Control, Limits, SearchResult, Techniques, WIN, WIN_BOUND};
+use zonal_core::{Control, Limits, SearchResult, WIN, WIN_BOUND};
 
 /// How a played game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -315,7 +313,7 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
         }
         Command::Match(args) => match_cmd::<G>(&args),
         Command::Bench { quick, json } => bench::<G>(quick, json),
-        Command::Engine => super::game_engine::run_cli::<G>(),
+        Command::Engine => crate::play::engine::<Zoned<G>>(),
         other => Err(CliError::input(format!(
             "{}: `zonal {}` is not available for this game yet (it has moves, play, perft, zones, render, search, analyse, engine, match, bench; \
              `zonal games` lists what each game supports)",
@@ -721,162 +719,6 @@ fn analyse<G: CliGame>(
     Ok(())
 }
 
-/// A player of a match: limits and the kind of search, or an external engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Player {
-    pub(super) limits: Limits,
-    /// The engine, its techniques and its zones.
-    searching: Searching,
-    /// An external engine's command line (`--cmd1`/`--cmd2`): it plays instead of the search.
-    pub(super) command: Option<String>,
-    /// Evaluation weights set by the spec ([`CliGame::WEIGHTS`]), in the order given.
-    weights: Vec<(&'static str, i32)>,
-}
-
-impl Player {
-    /// Reads `key=value,...` (keys depth, nodes, movetime, mode = zones | full, horizon, plies,
-    /// engine = engine | plain, the engine's techniques ([`Techniques::KEYS`]), and the game's
-    /// evaluation weights) over the match's own limits.
-    pub(super) fn parse<G: CliGame>(spec: &str, base: &Limits) -> Result<Player, CliError> {
-        let mut p = Player {
-            limits: *base,
-            searching: Searching::play(G::HORIZON),
-            command: None,
-            weights: Vec::new(),
-        };
-        let weights: String = G::WEIGHTS.iter().map(|w| format!(", {w}")).collect();
-        for entry in spec.split(',').map(str::trim).filter(|e| !e.is_empty()) {
-            let bad = |why: &str| {
-                CliError::input(format!(
-                    "{}: player {:?}: {why} (keys: depth, nodes, movetime, mode=zones|full, horizon, plies, engine=engine|plain, {}{weights}; e.g. mode=full,depth=4)",
-                    G::NAME,
-                    chess_t1::excerpt::excerpt(spec),
-                    Techniques::KEYS.join(", ")
-                ))
-            };
-            let (key, value) = entry
-                .split_once('=')
-                .ok_or_else(|| bad(&format!("{entry:?} is not KEY=VALUE")))?;
-            let value = value.trim();
-            let number = |lo: u64, hi: u64| -> Result<u64, CliError> {
-                value
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|n| (lo..=hi).contains(n))
-                    .ok_or_else(|| bad(&format!("{key}={value:?}: a whole number {lo}..={hi}")))
-            };
-            match key.trim() {
-                "depth" => p.limits.depth = Some(number(1, 64)? as u32),
-                "nodes" => p.limits.nodes = Some(number(1, u64::MAX)?),
-                "movetime" => p.limits.movetime_ms = Some(number(1, u64::MAX)?),
-                "horizon" => p.searching.horizon = number(1, 12)? as i32,
-                "plies" => p.searching.plies = number(1, 64)? as usize,
-                "engine" => {
-                    p.searching.techniques = match value {
-                        "engine" => Techniques::ENGINE,
-                        "plain" => Techniques::PLAIN,
-                        _ => return Err(bad(&format!("engine {value:?}: engine or plain"))),
-                    }
-                }
-                k if Techniques::KEYS.contains(&k) => {
-                    p.searching.techniques.set(k, value).map_err(|e| bad(&e))?
-                }
-                "mode" => {
-                    p.searching.full = match value {
-                        "full" => true,
-                        "zones" => false,
-                        _ => return Err(bad(&format!("mode {value:?}: zones or full"))),
-                    }
-                }
-                other => match G::WEIGHTS.iter().find(|&&w| w == other) {
-                    Some(&weight) => {
-                        let n = value
-                            .parse::<i32>()
-                            .ok()
-                            .filter(|n| n.abs() <= 100_000)
-                            .ok_or_else(|| {
-                                bad(&format!("{key}={value:?}: a whole number within ±100000"))
-                            })?;
-                        p.weights.retain(|w| w.0 != weight);
-                        p.weights.push((weight, n));
-                    }
-                    None => return Err(bad(&format!("unknown key {other:?}"))),
-                },
-            }
-        }
-        if p.limits.depth.is_none() && p.limits.nodes.is_none() && p.limits.movetime_ms.is_none() {
-            return Err(CliError::input(format!(
-                "{}: player {:?} has no limit: give --depth, --nodes or --movetime, or depth=N in the spec",
-                G::NAME,
-                chess_t1::excerpt::excerpt(spec)
-            )));
-        }
-        Ok(p)
-    }
-
-    pub(super) fn describe(&self) -> String {
-        let searching = &self.searching;
-        let mut s = String::from(if searching.full {
-            "mode=full"
-        } else {
-            "mode=zones"
-        });
-        if let Some(command) = &self.command {
-            s = format!("cmd={command:?}");
-        } else {
-            if !searching.full {
-                let _ = write!(s, ",horizon={}", searching.horizon);
-                if searching.plies != usize::MAX {
-                    let _ = write!(s, ",plies={}", searching.plies);
-                }
-            }
-            if searching.techniques == Techniques::PLAIN {
-                s.push_str(",engine=plain");
-            } else if searching.techniques != Techniques::ENGINE {
-                let _ = write!(s, ",techniques={:?}", searching.techniques);
-            }
-        }
-        if let Some(d) = self.limits.depth {
-            let _ = write!(s, ",depth={d}");
-        }
-        if let Some(n) = self.limits.nodes {
-            let _ = write!(s, ",nodes={n}");
-        }
-        if let Some(ms) = self.limits.movetime_ms {
-            let _ = write!(s, ",movetime={ms}");
-        }
-        for (key, value) in &self.weights {
-            let _ = write!(s, ",{key}={value}");
-        }
-        s
-    }
-
-    pub(super) fn choose<G: CliGame>(&self, pos: &G::Position, history: &[u64]) -> Option<G::Move> {
-        let mut rules = G::rules(pos);
-        for &(key, value) in &self.weights {
-            // Every key was checked against `G::WEIGHTS` when the spec was read.
-            let known = G::set_weight(&mut rules, key, value);
-            debug_assert!(known, "{key}");
-        }
-        self.searching
-            .run::<Zoned<G>>(&rules, pos, history, &self.limits, &Control::default())
-            .best
-    }
-}
-
-/// One finished game of a match.
-struct Played<G: CliGame> {
-    number: u64,
-    start: G::Position,
-    /// Whether engine1 had White.
-    engine1_white: bool,
-    game: G::Game,
-    /// Half points of engine1 (2 win, 1 draw, 0 loss).
-    points: u32,
-    /// A loss by a player's failure (an external engine's timeout, crash or illegal move).
-    forfeit: Option<super::game_engine::Forfeit>,
-}
-
 /// Openings of a match: `start` after `plies` random moves (seeded), as many as `count`.
 fn random_openings<G: CliGame>(start: G::Position, count: usize, plies: usize) -> Vec<G::Position> {
     let mut rng = Rng::new(20_261_125);
@@ -901,27 +743,10 @@ fn random_openings<G: CliGame>(start: G::Position, count: usize, plies: usize) -
     out
 }
 
-pub(super) fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
-    if args.clock.is_some() || args.sprt.is_some() {
-        return Err(CliError::input(format!(
-            "{}: --clock and --sprt are not available for this game yet; use --movetime, --nodes or --depth",
-            G::NAME
-        )));
-    }
-    let base = Limits {
-        depth: args.depth,
-        nodes: args.nodes,
-        movetime_ms: args.movetime,
-    };
-    let spec = |s: &Option<String>| s.clone().unwrap_or_default();
-    let player = |engine: &Option<String>, cmd: &Option<String>| match cmd {
-        Some(command) => super::game_engine::external_player::<G>(command, &base),
-        None => Player::parse::<G>(&spec(engine), &base),
-    };
-    let players = [
-        player(&args.engine1, &args.cmd1)?,
-        player(&args.engine2, &args.cmd2)?,
-    ];
+pub(super) fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError>
+where
+    G::Zones: Default + 'static,
+{
     // The default (chess-t1's file): the game's own openings file, or 16 random 4-ply openings
     // from its first start; a start's name: 16 random 4-ply openings from that start.
     let chess_default = args.openings == std::path::Path::new(crate::cli::DEFAULT_OPENINGS);
@@ -962,149 +787,15 @@ pub(super) fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError> {
             openings_file.display()
         )));
     }
-    let mut games_file = match &args.out {
-        Some(out) => Some(std::fs::File::create(out).map_err(|e| CliError {
-            message: format!("cannot write {}: {e}", out.display()),
-            code: 1,
-        })?),
-        None => None,
-    };
-    let total = args.games.unwrap_or(openings.len() as u64 * 2);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs as usize)
-        .build()
-        .map_err(|e| CliError {
-            message: format!("cannot start the match's threads: {e}"),
-            code: 1,
-        })?;
-    let mut played: Vec<Played<G>> = pool.install(|| {
-        (0..total)
-            .into_par_iter()
-            .map(|n| {
-                let start = openings[(n / 2) as usize % openings.len()];
-                let engine1_white = n % 2 == 0;
-                let order = if engine1_white {
-                    [&players[0], &players[1]]
-                } else {
-                    [&players[1], &players[0]]
-                };
-                let (game, forfeit) =
-                    super::game_engine::play_game::<G>(n + 1, start, order, args.max_plies);
-                let winner = match &forfeit {
-                    Some(f) => Some(f.loser.other()),
-                    None => G::end(&game).and_then(|e| e.winner),
-                };
-                let white = match winner {
-                    Some(Side::White) => 2,
-                    Some(Side::Black) => 0,
-                    None => 1,
-                };
-                Played {
-                    number: n + 1,
-                    start,
-                    engine1_white,
-                    points: if engine1_white { white } else { 2 - white },
-                    game,
-                    forfeit,
-                }
-            })
-            .collect::<Vec<_>>()
-    });
-    played.sort_by_key(|g| g.number);
-    let reason = |g: &Played<G>| match &g.forfeit {
-        Some(f) => f.reason.to_string(),
-        None => G::end(&g.game).map_or_else(|| "move_limit".to_string(), |e| e.reason),
-    };
-    if let (Some(out), Some(file)) = (&args.out, games_file.as_mut()) {
-        let mut text = format!(
-            "# zonal match --game {}: engine1 {} against engine2 {}\ngame {}\n",
-            G::ID,
-            players[0].describe(),
-            players[1].describe(),
-            G::ID
-        );
-        for g in &played {
-            let (white, black) = if g.engine1_white {
-                ("engine1", "engine2")
-            } else {
-                ("engine2", "engine1")
-            };
-            let _ = writeln!(
-                text,
-                "{} id \"game-{}\"; moves {}; c0 \"White {white}, Black {black}: {}\";",
-                g.start,
-                g.number,
-                G::record(&g.game).join(" "),
-                match &g.forfeit {
-                    Some(f) => f.text.clone(),
-                    None => G::end(&g.game)
-                        .map_or_else(|| "unfinished (move limit)".to_string(), |e| e.text),
-                }
-            );
-        }
-        std::io::Write::write_all(file, text.as_bytes()).map_err(|e| CliError {
-            message: format!("cannot write {}: {e}", out.display()),
-            code: 1,
-        })?;
-    }
-    let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
-    let mut ends = std::collections::BTreeMap::new();
-    for g in &played {
-        match g.points {
-            2 => wins += 1,
-            1 => draws += 1,
-            _ => losses += 1,
-        }
-        *ends.entry(reason(g)).or_insert(0u64) += 1;
-    }
-    let (elo, low, high) = elo_interval(wins, draws, losses);
-    let plies: usize = played.iter().map(|g| G::record(&g.game).len()).sum();
-    let average = plies as f64 / played.len().max(1) as f64;
-    let score = zonal_core::rating::score(wins, draws, losses);
-    if args.json {
-        return print_json(&serde_json::json!({
-            "game": G::ID,
-            "engine1": players[0].describe(),
-            "engine2": players[1].describe(),
-            "games": played.len(),
-            "wins": wins,
-            "draws": draws,
-            "losses": losses,
-            "score": score,
-            "elo": finite(elo),
-            "elo_low": finite(low),
-            "elo_high": finite(high),
-            "ends": ends,
-            "average_plies": average,
-        }));
-    }
-    let elo_text = |x: f64| {
-        if x.is_finite() {
-            format!("{x:+.1}")
-        } else if x > 0.0 {
-            "+inf".to_string()
-        } else {
-            "-inf".to_string()
-        }
-    };
-    let ends: Vec<String> = ends.iter().map(|(k, v)| format!("{k} {v}")).collect();
-    write_out(format_args!(
-        "{} match\nengine1: {}\nengine2: {}\ngames {}: engine1 +{wins} ={draws} -{losses}, score {:.1}%\nelo {} (95% interval {} .. {})\nends: {}\naverage length: {average:.1} plies\n",
-        G::NAME,
-        players[0].describe(),
-        players[1].describe(),
-        played.len(),
-        score * 100.0,
-        elo_text(elo),
-        elo_text(low),
-        elo_text(high),
-        ends.join(", "),
-    ))
-}
-
-/// An Elo figure for JSON: infinite ones (a 100% score) as `null`.
-fn finite(x: f64) -> Option<f64> {
-    x.is_finite().then_some(x)
+    let openings = openings
+        .into_iter()
+        .enumerate()
+        .map(|(i, position)| zonal_play::matches::Opening {
+            id: format!("#{}", i + 1),
+            position,
+        })
+        .collect();
+    crate::play::match_cmd::<Zoned<G>>(args, openings)
 }
 
 /// `zonal bench --game G`: perft from each start, and the engine's nodes per second and depth

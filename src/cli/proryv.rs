@@ -223,7 +223,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Match(args) => super::generic::match_cmd::<super::proryv_game::Proryv>(&args),
-        Command::Engine => super::game_engine::run_proryv(),
+        Command::Engine => crate::play::engine::<Zoned<super::proryv_game::Proryv>>(),
         Command::Bench { quick, json } => {
             let report = crate::bench_proryv::run(quick);
             if json {

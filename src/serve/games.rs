@@ -547,7 +547,19 @@ impl Board for ChessBoard {
             args.push("moves");
             args.extend(moves.iter().map(String::as_str));
         }
-        let (game, keys) = chess_t1::protocol::parse_position(&args).map_err(illegal)?;
+        let setup = match args.split_first() {
+            Some((&"fen", fields)) => zonal_play::command::Setup::Fen(fields.join(" ")),
+            _ => zonal_play::command::Setup::Start("startpos".to_string()),
+        };
+        let moves: Vec<String> = args
+            .iter()
+            .skip_while(|a| **a != "moves")
+            .skip(1)
+            .map(|m| m.to_string())
+            .collect();
+        let (game, keys) =
+            zonal_play::session::set_up::<crate::play::chess_t1::ChessT1>(&setup, &moves)
+                .map_err(illegal)?;
         if game.status().is_over() {
             return Err(illegal(format!("the game is over: {}", game.status())));
         }

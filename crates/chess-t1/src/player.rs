@@ -131,7 +131,7 @@ impl FromStr for PlayerSpec {
                     )
                 }
                 "hash" => {
-                    let max = crate::protocol::max_hash_mb();
+                    let max = zonal_core::search::max_hash_mb();
                     spec.config.hash_mb = value
                         .parse::<usize>()
                         .ok()

@@ -18,6 +18,7 @@
 
 pub mod distance;
 pub mod engine_lines;
+pub mod excerpt;
 pub mod force;
 pub mod guided;
 pub mod horizon;

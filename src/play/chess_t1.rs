@@ -1,0 +1,319 @@
+//! chess-t1 for [`zonal_play`]: its rules, records (position-file lines with the book
+//! notation) and its player ([`chess_t1::player::Player`], whose engine keeps its table for a
+//! game) behind the library's traits.
+
+use chess_t1::eval::Evaluation;
+use chess_t1::player::{Player, PlayerError, PlayerSpec};
+use chess_t1::posfile::{self, Operation, Record};
+use chess_t1::search::{CP_PROVEN, CP_WIN, Clock, DEFAULT_CONTEMPT, Limits, Mode, ZoneStyle};
+use chess_t1::{Color, Game, Move, Position, Status};
+use std::sync::atomic::AtomicBool;
+use zonal_board::Side;
+use zonal_core::SearchResult;
+use zonal_core::excerpt::excerpt;
+use zonal_core::search::{check_hash_mb, max_hash_mb};
+use zonal_play::matches::GameRecord;
+use zonal_play::{Budget, GameEnd, Info, PlayGame, Score, Searcher, Settings};
+
+/// chess-t1, the game of `zonal` without `--game`.
+pub struct ChessT1;
+
+/// Material lead, in half-units, that counts as a winning advantage (4 units).
+pub const ADVANTAGE_HALF_UNITS: i32 = 8;
+
+fn side(color: Color) -> Side {
+    match color {
+        Color::White => Side::White,
+        Color::Black => Side::Black,
+    }
+}
+
+/// A chess-t1 player's settings: the keys given (the player spec's text reads them).
+#[derive(Clone, Debug, Default)]
+pub struct ChessSettings {
+    entries: Vec<String>,
+    /// The player's configuration (its `depth` is the limits').
+    pub spec: PlayerSpec,
+}
+
+impl ChessSettings {
+    /// Settings of a spec read whole (`zonal search`'s players and tests).
+    pub fn of(spec: PlayerSpec) -> ChessSettings {
+        ChessSettings {
+            entries: Vec::new(),
+            spec,
+        }
+    }
+}
+
+impl Settings for ChessSettings {
+    fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
+        let mut entries = self.entries.clone();
+        entries.push(format!("{key}={value}"));
+        match entries.join(",").parse::<PlayerSpec>() {
+            Ok(spec) => {
+                self.entries = entries;
+                self.spec = spec;
+                Ok(true)
+            }
+            Err(PlayerError::UnknownKey(_)) => Ok(false),
+            Err(PlayerError::BadValue { expected, .. }) => {
+                Err(format!("{key}={:?}: expected {expected}", excerpt(value)))
+            }
+            Err(e) => Err(e.to_string()),
+        }
+    }
+
+    fn keys(&self) -> String {
+        "engine=new|baseline|core, mode=zones|full, eval=full|material, hash, horizon, style, zone_plies, extend, reduce_named, contempt, qs_prune, weights".into()
+    }
+
+    fn describe(&self, limits: &zonal_core::Limits) -> String {
+        let mut spec = self.spec.clone();
+        spec.depth = limits.depth;
+        spec.to_string()
+    }
+
+    fn options(&self) -> Vec<String> {
+        vec![
+            "option name Mode type combo default zones var zones var full".into(),
+            format!(
+                "option name Hash type spin default 16 min 0 max {}",
+                max_hash_mb()
+            ),
+            "option name Horizon type spin default 2 min 1 max 12".into(),
+            "option name Eval type combo default full var full var material".into(),
+            "option name Style type combo default order var order var steer var cut".into(),
+            format!("option name Contempt type spin default {DEFAULT_CONTEMPT} min -1000 max 1000"),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let bad = |expected: &str| {
+            format!(
+                "setoption {name}: value {:?} is not {expected}",
+                excerpt(value)
+            )
+        };
+        let mut spec = self.spec.clone();
+        let c = &mut spec.config;
+        let lower = value.to_ascii_lowercase();
+        match name.to_ascii_lowercase().as_str() {
+            "mode" => Mode::parse(&lower)
+                .map(|m| c.mode = m)
+                .ok_or_else(|| bad("zones or full")),
+            "eval" => Evaluation::parse(&lower)
+                .map(|e| c.evaluation = e)
+                .ok_or_else(|| bad("full or material")),
+            "style" => ZoneStyle::parse(&lower)
+                .map(|s| c.zone_style = s)
+                .ok_or_else(|| bad("order, steer or cut")),
+            "horizon" => value
+                .parse::<i32>()
+                .ok()
+                .filter(|h| (1..=12).contains(h))
+                .map(|h| c.horizon = h)
+                .ok_or_else(|| bad("a number 1-12")),
+            "contempt" => value
+                .parse::<i32>()
+                .ok()
+                .filter(|v| v.abs() <= 1_000)
+                .map(|v| c.contempt = v)
+                .ok_or_else(|| bad("a number of cp -1000 to 1000")),
+            "hash" => match value.parse::<usize>().ok() {
+                None => Err(bad(&format!("a number of MiB 0-{}", max_hash_mb()))),
+                Some(mb) => match check_hash_mb(mb) {
+                    Err(e) => Err(format!("setoption Hash: {e}")),
+                    Ok(()) => match available_mb() {
+                        Some(free) if mb > free => Err(format!(
+                            "setoption Hash: {mb} MiB is more than the memory available ({free} MiB)"
+                        )),
+                        _ => {
+                            c.hash_mb = mb;
+                            Ok(())
+                        }
+                    },
+                },
+            },
+            _ => Err(format!(
+                "setoption: unknown option {:?} (options: Mode, Hash, Horizon, Eval, Style, Contempt)",
+                excerpt(name)
+            )),
+        }?;
+        self.spec = spec;
+        Ok(())
+    }
+
+    fn share_hash(&mut self, jobs: usize) {
+        let mb = &mut self.spec.config.hash_mb;
+        if *mb > 0 {
+            *mb = (*mb / jobs.max(1)).max(1);
+        }
+    }
+}
+
+/// MiB of memory available, where the system says (Linux: `MemAvailable`).
+fn available_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// A chess-t1 score in protocol form (mates in whole moves).
+fn score(cp: i32) -> Score {
+    if cp >= CP_PROVEN {
+        Score::Win(((CP_WIN - cp + 1) / 2) as u32)
+    } else if cp <= -CP_PROVEN {
+        Score::Loss(((CP_WIN + cp) / 2) as u32)
+    } else {
+        Score::Cp(cp)
+    }
+}
+
+impl Searcher<ChessT1> for Player {
+    fn new_game(&mut self) {
+        Player::new_game(self);
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position,
+        history: &[u64],
+        budget: &Budget,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&Info<Move>),
+    ) -> SearchResult<Move> {
+        let limits = Limits {
+            depth: budget.limits.depth,
+            movetime_ms: budget.limits.movetime_ms,
+            nodes: budget.limits.nodes,
+            clock: budget.clock.map(|c| Clock {
+                remaining_ms: c.remaining_ms,
+                increment_ms: c.increment_ms,
+                moves_to_go: c.moves_to_go,
+            }),
+        };
+        let r = Player::search(self, pos, history, &limits, stop, &mut |i| {
+            info(&Info {
+                depth: i.depth,
+                seldepth: Some(i.seldepth),
+                score: score(i.score_cp),
+                nodes: i.nodes,
+                millis: i.time_ms,
+                hashfull: Some(i.hashfull),
+                pv: i.pv.clone(),
+            })
+        });
+        SearchResult {
+            best: r.best,
+            score: r.score_cp,
+            line: r.line,
+            depth: r.depth,
+            nodes: r.nodes,
+            root: Vec::new(),
+            seldepth: r.seldepth,
+        }
+    }
+}
+
+impl PlayGame for ChessT1 {
+    const ID: &'static str = "chess-t1";
+    const NAME: &'static str = "chess-t1";
+    const CONVERSION: bool = true;
+    type Position = Position;
+    type Move = Move;
+    type Game = Game;
+    type Settings = ChessSettings;
+    type Searcher = Player;
+
+    fn engine_name() -> String {
+        concat!("zonal ", env!("CARGO_PKG_VERSION")).to_string()
+    }
+    fn starts() -> Vec<&'static str> {
+        vec!["startpos"]
+    }
+    fn start(name: &str) -> Option<Position> {
+        (name == "startpos").then(Position::startpos)
+    }
+    fn parse_position(text: &str) -> Result<Position, String> {
+        let fields = text.split_whitespace().count();
+        if !(3..=5).contains(&fields) {
+            return Err(format!(
+                "a position string has 3 to 5 fields (placement side rights [quiet [move]]), found {fields}"
+            ));
+        }
+        text.parse::<Position>().map_err(|e| e.to_string())
+    }
+    fn new_game(start: Position) -> Game {
+        Game::new(start)
+    }
+    fn play_text(game: &mut Game, text: &str) -> Result<(), String> {
+        game.play_uci(text).map(|_| ()).map_err(|e| e.to_string())
+    }
+    fn current(game: &Game) -> Position {
+        *game.position()
+    }
+    fn side(pos: &Position) -> Side {
+        side(pos.side_to_move())
+    }
+    fn end(game: &Game) -> Option<GameEnd> {
+        match game.status() {
+            Status::Ongoing => None,
+            status @ Status::Won { winner, reason } => Some(GameEnd {
+                winner: Some(side(winner)),
+                reason: reason.name().to_string(),
+                text: status.to_string(),
+            }),
+            status @ Status::Drawn { reason } => Some(GameEnd {
+                winner: None,
+                reason: reason.name().to_string(),
+                text: status.to_string(),
+            }),
+        }
+    }
+    fn key(pos: &Position) -> u64 {
+        pos.repetition_key()
+    }
+    fn ahead(pos: &Position) -> Option<Side> {
+        let balance = chess_t1::exchange::Material::default().balance(pos, Color::White);
+        if balance >= ADVANTAGE_HALF_UNITS {
+            Some(Side::White)
+        } else if -balance >= ADVANTAGE_HALF_UNITS {
+            Some(Side::Black)
+        } else {
+            None
+        }
+    }
+    fn settings() -> ChessSettings {
+        ChessSettings::default()
+    }
+    fn searcher(settings: &ChessSettings) -> Player {
+        Player::new(settings.spec.clone())
+    }
+    fn record_line(r: &GameRecord<Self>) -> String {
+        let op = |opcode: &str, operands: Vec<String>| Operation {
+            opcode: opcode.to_string(),
+            operands,
+        };
+        let moves = r.game.moves();
+        let mut ops = vec![
+            op("id", vec![format!("game-{}", r.number)]),
+            op("moves", moves.iter().map(Move::uci).collect()),
+            op("book", vec![chess_t1::book::write_game(&r.start, moves)]),
+            op("result", vec![r.result_text().to_string()]),
+            op("reason", vec![r.reason.clone()]),
+            op("white", vec![r.white.clone()]),
+            op("black", vec![r.black.clone()]),
+            op("opening", vec![r.opening.clone()]),
+        ];
+        if let Some(e) = &r.error {
+            ops.push(op("c0", vec![e.clone()]));
+        }
+        posfile::write_record(&Record {
+            line: 0,
+            position: r.start,
+            ops,
+        })
+    }
+}

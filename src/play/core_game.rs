@@ -1,0 +1,233 @@
+//! The games on the core's engine (Прорыв, Hnefatafl, Jungle) for [`zonal_play`]: any game of
+//! the generic commands ([`CliGame`]) plays through [`Zoned`], with the core's player settings
+//! ([`CoreSettings`]) and the game's evaluation weights, and one [`Engine`] kept for a game.
+
+use crate::cli::game_engine::{Searching, Zoned};
+use crate::cli::generic::CliGame;
+use std::cell::RefCell;
+use std::fmt::Write as _;
+use std::marker::PhantomData;
+use std::sync::atomic::AtomicBool;
+use zonal_board::Side;
+use zonal_core::excerpt::excerpt;
+use zonal_core::guided::ZoneNarrowing;
+use zonal_core::{Control, Engine, FullWidth, Limits, Progress, Rules, SearchResult};
+use zonal_play::matches::GameRecord;
+use zonal_play::spec::CoreSettings;
+use zonal_play::{Budget, GameEnd, Info, PlayGame, Score, Searcher, Settings};
+
+/// A player of a core game: the engine's settings and the evaluation's weights set by name.
+#[derive(Clone, Debug)]
+pub struct CoreGameSettings {
+    /// The engine and its zones.
+    pub core: CoreSettings,
+    /// The weights the game has ([`CliGame::WEIGHTS`]).
+    known: &'static [&'static str],
+    /// Weights set, in the order given.
+    pub weights: Vec<(&'static str, i32)>,
+}
+
+impl Settings for CoreGameSettings {
+    fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
+        if self.core.set(key, value)? {
+            return Ok(true);
+        }
+        let Some(&weight) = self.known.iter().find(|&&w| w == key) else {
+            return Ok(false);
+        };
+        let n = value
+            .parse::<i32>()
+            .ok()
+            .filter(|n| n.abs() <= 100_000)
+            .ok_or_else(|| format!("{key}={:?}: a whole number within ±100000", excerpt(value)))?;
+        self.weights.retain(|w| w.0 != weight);
+        self.weights.push((weight, n));
+        Ok(true)
+    }
+
+    fn keys(&self) -> String {
+        let weights: String = self.known.iter().map(|w| format!(", {w}")).collect();
+        format!("{}{weights}", CoreSettings::keys())
+    }
+
+    fn describe(&self, limits: &Limits) -> String {
+        let mut s = self.core.describe(limits);
+        for (key, value) in &self.weights {
+            let _ = write!(s, ",{key}={value}");
+        }
+        s
+    }
+
+    fn options(&self) -> Vec<String> {
+        self.core.options()
+    }
+
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        self.core.set_option(name, value)
+    }
+}
+
+/// The engine of a core game's player, kept for a whole game.
+pub struct CoreSearcher<G> {
+    engine: Engine,
+    searching: Searching,
+    weights: Vec<(&'static str, i32)>,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G: CliGame> Searcher<Zoned<G>> for CoreSearcher<G>
+where
+    G::Zones: Default + 'static,
+{
+    fn new_game(&mut self) {
+        self.engine.new_game();
+    }
+
+    fn search(
+        &mut self,
+        pos: &G::Position,
+        history: &[u64],
+        budget: &Budget,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&Info<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let mut rules = G::rules(pos);
+        for &(key, value) in &self.weights {
+            // Every key was checked against `G::WEIGHTS` when the spec was read.
+            let known = G::set_weight(&mut rules, key, value);
+            debug_assert!(known, "{key}");
+        }
+        let (limits, soft_ms) = budget.core();
+        let info = RefCell::new(info);
+        let report = |p: &Progress<'_, G::Move>| {
+            (info.borrow_mut())(&Info {
+                depth: p.depth,
+                seldepth: None,
+                score: Score::from_core(p.score),
+                nodes: p.nodes,
+                millis: p.millis,
+                hashfull: None,
+                pv: p.line.to_vec(),
+            })
+        };
+        let control = Control {
+            stop: Some(stop),
+            progress: Some(&report),
+            soft_ms,
+        };
+        let s = &self.searching;
+        if s.full {
+            return self
+                .engine
+                .search(&rules, &FullWidth, pos, history, &limits, &control);
+        }
+        let zones = G::Zones::default();
+        let narrowing = ZoneNarrowing {
+            game: &zones,
+            horizon: s.horizon,
+            plies: s.plies,
+        };
+        self.engine
+            .search_narrowed(&rules, &narrowing, pos, history, &limits, &control)
+    }
+}
+
+impl<G: CliGame> PlayGame for Zoned<G>
+where
+    G::Zones: Default + 'static,
+{
+    const ID: &'static str = G::ID;
+    const NAME: &'static str = G::NAME;
+    type Position = G::Position;
+    type Move = G::Move;
+    type Game = G::Game;
+    type Settings = CoreGameSettings;
+    type Searcher = CoreSearcher<G>;
+
+    fn engine_name() -> String {
+        format!("zonal {} ({})", env!("CARGO_PKG_VERSION"), G::ID)
+    }
+    fn starts() -> Vec<&'static str> {
+        G::STARTS.iter().map(|s| s.0).collect()
+    }
+    fn start(name: &str) -> Option<G::Position> {
+        G::start(name)
+    }
+    fn parse_position(text: &str) -> Result<G::Position, String> {
+        G::parse_position(text)
+    }
+    fn new_game(start: G::Position) -> G::Game {
+        G::new_game(start)
+    }
+    fn play_text(game: &mut G::Game, text: &str) -> Result<(), String> {
+        G::play_text(game, text)
+    }
+    fn current(game: &G::Game) -> G::Position {
+        G::current(game)
+    }
+    fn side(pos: &G::Position) -> Side {
+        G::side(pos)
+    }
+    fn end(game: &G::Game) -> Option<GameEnd> {
+        G::end(game).map(|e| GameEnd {
+            winner: e.winner,
+            reason: e.reason,
+            text: e.text,
+        })
+    }
+    fn key(pos: &G::Position) -> u64 {
+        G::rules(pos).key(pos)
+    }
+    fn irreversible(before: &G::Position, after: &G::Position) -> bool {
+        let rules = G::rules(before);
+        let target = rules.key(after);
+        let mut moves = Vec::new();
+        rules.moves(before, &mut moves);
+        moves.into_iter().any(|mv| {
+            let next = rules.play(before, mv);
+            rules.key(&next) == target && rules.irreversible(before, mv, &next)
+        })
+    }
+    fn settings() -> CoreGameSettings {
+        CoreGameSettings {
+            core: CoreSettings::play(G::HORIZON),
+            known: G::WEIGHTS,
+            weights: Vec::new(),
+        }
+    }
+    fn searcher(settings: &CoreGameSettings) -> CoreSearcher<G> {
+        let c = &settings.core;
+        CoreSearcher {
+            engine: Engine::new(c.techniques),
+            searching: Searching {
+                techniques: c.techniques,
+                full: c.full,
+                horizon: c.horizon,
+                plies: c.plies,
+            },
+            weights: settings.weights.clone(),
+            game: PhantomData,
+        }
+    }
+    fn record_line(r: &GameRecord<Self>) -> String {
+        let (white, black) = if r.engine1 == Side::White {
+            ("engine1", "engine2")
+        } else {
+            ("engine2", "engine1")
+        };
+        format!(
+            "{} id \"game-{}\"; moves {}; c0 \"White {white}, Black {black}: {}\";",
+            r.start,
+            r.number,
+            G::record(&r.game).join(" "),
+            r.end_text()
+        )
+    }
+    fn records_header(engine1: &str, engine2: &str) -> String {
+        format!(
+            "# zonal match --game {}: engine1 {engine1} against engine2 {engine2}\ngame {}\n",
+            G::ID,
+            G::ID
+        )
+    }
+}
