@@ -210,11 +210,6 @@ pub struct EngineArgs {
     /// for why it is off by default.
     #[arg(long, requires = "baseline")]
     pub reuse_zones: bool,
-    /// Run the core's search, the one every game uses, on chess-t1 (iterative deepening, table,
-    /// killers, capture quiescence; none of the engine's null move, reductions, extensions or
-    /// aspiration): see NOTES.md for what the engine's own parts are worth against it.
-    #[arg(long, conflicts_with = "baseline")]
-    pub core: bool,
 }
 
 /// Reads `--hash`: a number of MiB within [`zonal_core::search::max_hash_mb`].
@@ -252,9 +247,6 @@ impl EngineArgs {
             c.evaluation = chess_t1::eval::Evaluation::Material;
             spec.kind = chess_t1::player::Kind::Baseline;
             spec.depth = Some(depth.unwrap_or(4).min(12));
-        }
-        if self.core {
-            spec.kind = chess_t1::player::Kind::Core;
         }
         spec
     }

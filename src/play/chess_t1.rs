@@ -65,7 +65,7 @@ impl Settings for ChessSettings {
     }
 
     fn keys(&self) -> String {
-        "engine=new|baseline|core, mode=zones|full, eval=full|material, hash, horizon, style, zone_plies, extend, reduce_named, contempt, qs_prune, weights".into()
+        "engine=new|baseline, mode=zones|full, eval=full|material, hash, horizon, style, zone_plies, extend, reduce_named, contempt, qs_prune, weights".into()
     }
 
     fn describe(&self, limits: &zonal_core::Limits) -> String {

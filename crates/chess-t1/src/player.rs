@@ -1,10 +1,10 @@
-//! Built-in players: a configuration of the engine ([`crate::search::Engine`]), of the baseline
-//! search ([`crate::search::baseline`]) or of the core's search, the one every game uses
-//! ([`crate::search::core_search`]), written as a short text so that `zonal match` and the
+//! Built-in players: a configuration of the engine ([`crate::search::Engine`], the one engine of
+//! every game over chess-t1's hooks) or of the baseline search ([`crate::search::baseline`], a
+//! configuration of the same engine), written as a short text so that `zonal match` and the
 //! command line can name them.
 //!
 //! The text is `key=value` pairs separated by commas, every key optional:
-//! `engine=new|baseline|core`, `mode=zones|full`, `eval=full|material`, `depth=D`, `hash=MB`,
+//! `engine=new|baseline`, `mode=zones|full`, `eval=full|material`, `depth=D`, `hash=MB`,
 //! `horizon=H`, `style=order|steer|cut`, `zone_plies=N`, `extend=1|0`, `contempt=CP`, `qs_prune=1|0`,
 //! `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
 //! is the behaviour before the engine existed; `mode=zones` is today's default.
@@ -19,7 +19,6 @@
 use crate::Position;
 use crate::eval::{Evaluation, Weights};
 use crate::search::baseline::{self, BaselineConfig};
-use crate::search::core_search::{self, CoreSearch};
 use crate::search::{Engine, EngineConfig, Limits, Mode, SearchResult, ZoneStyle};
 use std::fmt;
 use std::str::FromStr;
@@ -32,8 +31,6 @@ pub enum Kind {
     New,
     /// The fixed-depth, material-only search that preceded it.
     Baseline,
-    /// The core's search, the one every game uses ([`crate::search::core_search`]).
-    Core,
 }
 
 /// A built-in player's configuration.
@@ -109,8 +106,7 @@ impl FromStr for PlayerSpec {
                     spec.kind = match value {
                         "new" => Kind::New,
                         "baseline" => Kind::Baseline,
-                        "core" => Kind::Core,
-                        _ => return Err(bad("new, baseline or core")),
+                        _ => return Err(bad("new or baseline")),
                     }
                 }
                 "mode" => {
@@ -220,17 +216,6 @@ impl fmt::Display for PlayerSpec {
                 c.mode.name(),
                 c.evaluation.name()
             )?,
-            Kind::Core => {
-                write!(
-                    f,
-                    "engine=core,mode={},eval={}",
-                    c.mode.name(),
-                    c.evaluation.name()
-                )?;
-                if c.mode == Mode::Zones {
-                    write!(f, ",horizon={}", c.horizon)?;
-                }
-            }
             Kind::New => {
                 write!(
                     f,
@@ -308,27 +293,6 @@ impl Player {
         }
         match &mut self.engine {
             Some(engine) => engine.search_with(pos, history, &limits, stop, on_info),
-            None if self.spec.kind == Kind::Core => {
-                let c = &self.spec.config;
-                let rules = CoreSearch {
-                    evaluation: c.evaluation,
-                    weights: c.weights,
-                    mode: c.mode,
-                    horizon: c.horizon,
-                    material: c.material,
-                    // The one engine with the player's switches of the techniques both have.
-                    techniques: zonal_core::Techniques {
-                        contempt: c.contempt,
-                        table_mb: c.hash_mb,
-                        null_move: c.null_move,
-                        reductions: c.reductions,
-                        late_move_pruning: c.reductions,
-                        multipv: c.multipv.max(1),
-                        ..zonal_core::Techniques::ENGINE
-                    },
-                };
-                core_search::search(&rules, pos, history, &limits, stop, on_info)
-            }
             None => {
                 let start = std::time::Instant::now();
                 let cfg = BaselineConfig {

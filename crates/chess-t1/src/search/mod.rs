@@ -28,7 +28,6 @@
 
 pub mod baseline;
 mod candidates;
-pub mod core_search;
 mod engine;
 pub mod hooks;
 mod limits;
