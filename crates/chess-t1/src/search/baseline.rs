@@ -15,7 +15,7 @@
 //! with a stand-pat less the opponent's threats (NOTES.md, "One engine for every game").
 
 use super::hooks::{Node, SearchRules, ZoneMoves};
-use super::{Mode, RootMove, SearchResult, cp_to_half_units};
+use super::{Mode, SearchResult, cp_to_half_units};
 use crate::eval::{Evaluation, Weights};
 use crate::exchange::Material;
 use crate::position::{Position, QUIET_MOVE_LIMIT};
@@ -119,26 +119,7 @@ pub fn search(pos: &Position, cfg: &BaselineConfig) -> SearchResult {
         Mode::Zones => engine.search_narrowed(&rules, &zones, &node, &[], &limits, &control),
     };
     let work = zones.work.into_inner();
-    let motives = |mv| {
-        work.root
-            .iter()
-            .find(|(m, _)| *m == mv)
-            .map(|(_, motives)| motives.clone())
-            .unwrap_or_default()
-    };
-    result.root = found
-        .root
-        .iter()
-        .map(|r| RootMove {
-            mv: r.mv,
-            score: cp_to_half_units(r.score),
-            score_cp: r.score,
-            line: r.line.clone(),
-            motives: motives(r.mv),
-            exact: r.exact,
-            depth: r.depth,
-        })
-        .collect();
+    result.root = super::engine::root_moves(&found, &work.root);
     if found.best.is_some() {
         result.score = cp_to_half_units(found.score);
         result.score_cp = found.score;

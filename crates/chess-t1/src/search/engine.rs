@@ -7,7 +7,7 @@
 
 use super::hooks::{Node, SearchRules, ZoneMoves};
 use super::limits::Limits;
-use super::{CP_WIN, Mode, RootMove, SearchResult, cp_to_half_units};
+use super::{CP_WIN, Mode, Motive, RootMove, SearchResult, cp_to_half_units};
 use crate::eval::{Evaluation, Weights};
 use crate::exchange::Material;
 use crate::incremental::UpdateStats;
@@ -347,26 +347,7 @@ impl Engine {
         };
         let work = zones.work.into_inner();
         self.projections += work.projections;
-        let motives = |mv: &Move| {
-            work.root
-                .iter()
-                .find(|(m, _)| m == mv)
-                .map(|(_, motives)| motives.clone())
-                .unwrap_or_default()
-        };
-        let root: Vec<RootMove> = found
-            .root
-            .iter()
-            .map(|r| RootMove {
-                mv: r.mv,
-                score: cp_to_half_units(r.score),
-                score_cp: r.score,
-                line: r.line.clone(),
-                motives: motives(&r.mv),
-                exact: r.exact,
-                depth: r.depth,
-            })
-            .collect();
+        let root = root_moves(&found, &work.root);
         let score_cp = if found.best.is_some() {
             found.score
         } else {
@@ -392,3 +373,28 @@ impl Engine {
 
 /// The deepest iteration.
 const MAX_DEPTH: u32 = 64;
+
+/// The root moves of a search of the one engine in chess-t1's terms: scores in half-units and
+/// cp, and the motives the zones gave each move (`named`: the root's zone candidates).
+pub(super) fn root_moves(
+    found: &zonal_core::SearchResult<Move>,
+    named: &[(Move, Vec<Motive>)],
+) -> Vec<RootMove> {
+    found
+        .root
+        .iter()
+        .map(|r| RootMove {
+            mv: r.mv,
+            score: cp_to_half_units(r.score),
+            score_cp: r.score,
+            line: r.line.clone(),
+            motives: named
+                .iter()
+                .find(|(m, _)| *m == r.mv)
+                .map(|(_, motives)| motives.clone())
+                .unwrap_or_default(),
+            exact: r.exact,
+            depth: r.depth,
+        })
+        .collect()
+}
