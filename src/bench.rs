@@ -19,6 +19,62 @@ use chess_t1::zone::{Projection, ZoneConfig};
 use std::hint::black_box;
 use std::time::Instant;
 
+/// The depth a search reaches within a move time.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TimedDepth {
+    /// `full` or `zones`.
+    pub mode: &'static str,
+    /// The move time, ms.
+    pub movetime_ms: u64,
+    /// Depth of the last finished iteration from the start position.
+    pub start_depth: u32,
+    /// Nodes per second of that search.
+    pub start_nps: u64,
+    /// Median depth over the suite.
+    pub suite_median: u32,
+    /// Least depth over the suite.
+    pub suite_least: u32,
+    /// Nodes per second over the suite.
+    pub suite_nps: u64,
+}
+
+/// The tactics suite, for the depth in a move time.
+const SUITE: &str = include_str!("../positions/tactics.t1");
+
+/// The depth and speed of the engine within `ms` a move in `mode`, from the start and over the
+/// suite (one search each, a new engine each, as the first move of a game).
+fn timed_depth(mode: Mode, ms: u64) -> TimedDepth {
+    let search = |pos: &Position| {
+        let mut engine = chess_t1::search::Engine::new(chess_t1::search::EngineConfig {
+            mode,
+            ..chess_t1::search::EngineConfig::default()
+        });
+        let r = engine.search(pos, &[], &chess_t1::search::Limits::movetime(ms));
+        (r.depth, r.nodes, r.time_ms.max(1))
+    };
+    let (start_depth, n, t) = search(&Position::startpos());
+    let suite: Vec<Position> = chess_t1::posfile::parse_str(SUITE, "positions/tactics.t1")
+        .map(|records| records.iter().map(|r| r.position).collect())
+        .unwrap_or_default();
+    let (mut depths, mut nodes, mut millis) = (Vec::new(), 0u64, 0u64);
+    for pos in &suite {
+        let (d, n, t) = search(pos);
+        depths.push(d);
+        nodes += n;
+        millis += t;
+    }
+    depths.sort_unstable();
+    TimedDepth {
+        mode: mode.name(),
+        movetime_ms: ms,
+        start_depth,
+        start_nps: n * 1000 / t,
+        suite_median: depths.get(depths.len() / 2).copied().unwrap_or(0),
+        suite_least: depths.first().copied().unwrap_or(0),
+        suite_nps: nodes * 1000 / millis.max(1),
+    }
+}
+
 /// The figures `zonal bench` reports.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct BenchReport {
@@ -72,6 +128,9 @@ pub struct BenchReport {
     pub engine_zone_us_per_node: f64,
     /// Projections the zone-guided search built per search (the root's and those near it).
     pub engine_zone_projections: f64,
+    /// The engine within a move time (200 ms, 50 with `--quick`), one core, full-width then
+    /// zone-guided: from the start and over `positions/tactics.t1` (built into the binary).
+    pub engine_timed: Vec<TimedDepth>,
     /// Batch analysis, positions per second on one thread (best of the rounds).
     pub batch_one: f64,
     /// Batch analysis, positions per second on all threads (best of the rounds).
@@ -256,6 +315,14 @@ pub fn run(quick: bool) -> BenchReport {
         count
     });
 
+    let movetime = if quick { 50 } else { 200 };
+    let engine_timed = one_thread(|| {
+        vec![
+            timed_depth(Mode::Full, movetime),
+            timed_depth(Mode::Zones, movetime),
+        ]
+    });
+
     let cfg = AnalysisConfig {
         horizon: 3,
         depth: Some(4),
@@ -300,6 +367,7 @@ pub fn run(quick: bool) -> BenchReport {
         engine_zone_nps: zone_n as f64 / zone_s.max(1e-9),
         engine_zone_us_per_node: zone_s * 1e6 / zone_n.max(1) as f64,
         engine_zone_projections: zone_projections as f64 / positions.len() as f64,
+        engine_timed,
         batch_one,
         batch_all,
     }
@@ -308,7 +376,23 @@ pub fn run(quick: bool) -> BenchReport {
 impl BenchReport {
     /// The figures as text.
     pub fn to_text(&self) -> String {
-        format!(
+        let timed: String = self
+            .engine_timed
+            .iter()
+            .map(|t| {
+                format!(
+                    "\nengine {:<5} movetime {} ms: depth {} from the start ({} nodes/s); on positions/tactics.t1 median depth {}, least {} ({} nodes/s)",
+                    t.mode,
+                    t.movetime_ms,
+                    t.start_depth,
+                    t.start_nps,
+                    t.suite_median,
+                    t.suite_least,
+                    t.suite_nps
+                )
+            })
+            .collect();
+        let text = format!(
             "zonal bench ({} threads, {} middlegame positions)\n\
              perft {} from the start: {} nodes, {:.1} M nodes/s (one core)\n\
              Прорыв perft {} from the start: {} nodes, {:.1} M nodes/s (one core)\n\
@@ -353,6 +437,7 @@ impl BenchReport {
             self.batch_one,
             self.batch_all,
             self.batch_all / self.batch_one.max(1e-9),
-        )
+        );
+        text + &timed
     }
 }

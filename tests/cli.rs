@@ -404,6 +404,27 @@ fn bench_quick_json_has_every_figure() {
         assert!((0.0..=1.0).contains(&x), "{key} = {}", v[key]);
     }
     assert!(v["zone_nodes"].as_u64().unwrap() < v["full_nodes"].as_u64().unwrap());
+    // The engine within 50 ms a move, full-width then zone-guided, from the start and over the
+    // 32 tactics.
+    let timed = v["engine_timed"].as_array().expect("engine_timed");
+    assert_eq!(timed.len(), 2);
+    assert_eq!(
+        (timed[0]["mode"].as_str(), timed[1]["mode"].as_str()),
+        (Some("full"), Some("zones"))
+    );
+    for t in timed {
+        assert_eq!(t["movetime_ms"], 50);
+        assert!(t["start_depth"].as_u64().unwrap() >= 2, "{t}");
+        assert!(t["suite_least"].as_u64().unwrap() >= 1, "{t}");
+        assert!(
+            t["suite_median"].as_u64().unwrap() >= t["suite_least"].as_u64().unwrap(),
+            "{t}"
+        );
+        assert!(
+            t["start_nps"].as_u64().unwrap() > 0 && t["suite_nps"].as_u64().unwrap() > 0,
+            "{t}"
+        );
+    }
 }
 
 #[test]
