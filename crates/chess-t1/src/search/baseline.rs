@@ -15,10 +15,10 @@
 //! with a stand-pat less the opponent's threats (NOTES.md, "One engine for every game").
 
 use super::hooks::{Node, SearchRules, ZoneMoves};
-use super::{Mode, SearchResult, cp_to_half_units};
+use super::{Mode, SearchResult};
 use crate::eval::{Evaluation, Weights};
 use crate::exchange::Material;
-use crate::position::{Position, QUIET_MOVE_LIMIT};
+use crate::position::Position;
 use zonal_core::search::{Control, Engine, FullWidth, Limits, Techniques};
 
 /// Settings of a search.
@@ -85,23 +85,8 @@ pub fn search(pos: &Position, cfg: &BaselineConfig) -> SearchResult {
         weights: Weights::default(),
         material: cfg.material,
     };
-    let mut result = SearchResult {
-        mode,
-        depth: cfg.depth.max(1),
-        seldepth: 0,
-        best: None,
-        score: -crate::exchange::WIN,
-        score_cp: -super::CP_WIN,
-        line: Vec::new(),
-        nodes: 0,
-        time_ms: 0,
-        zone_stats: Default::default(),
-        projections: 0,
-        projection_ms: 0,
-        root: Vec::new(),
-    };
-    if pos.decided().is_some() || pos.quiet_half_moves() >= QUIET_MOVE_LIMIT {
-        return result;
+    if super::engine::nothing_to_search(pos) {
+        return super::engine::no_move(mode, cfg.depth.max(1));
     }
     let start = std::time::Instant::now();
     let node = Node::new(pos);
@@ -118,20 +103,5 @@ pub fn search(pos: &Position, cfg: &BaselineConfig) -> SearchResult {
         Mode::Full => engine.search(&rules, &FullWidth, &node, &[], &limits, &control),
         Mode::Zones => engine.search_narrowed(&rules, &zones, &node, &[], &limits, &control),
     };
-    let work = zones.work.into_inner();
-    result.root = super::engine::root_moves(&found, &work.root);
-    if found.best.is_some() {
-        result.score = cp_to_half_units(found.score);
-        result.score_cp = found.score;
-    }
-    result.best = found.best;
-    result.line = found.line;
-    result.depth = found.depth;
-    result.seldepth = found.seldepth;
-    result.nodes = found.nodes;
-    result.time_ms = start.elapsed().as_millis() as u64;
-    result.zone_stats = work.stats;
-    result.projections = work.projections;
-    result.projection_ms = work.micros / 1000;
-    result
+    super::engine::from_core(mode, found, zones.work.into_inner(), start)
 }

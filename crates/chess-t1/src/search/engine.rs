@@ -5,7 +5,7 @@
 //! an [`EngineConfig`], with results in chess-t1's terms (half-units and cp, the zones' motives
 //! of the root moves).
 
-use super::hooks::{Node, SearchRules, ZoneMoves};
+use super::hooks::{Node, SearchRules, ZoneMoves, ZoneWork};
 use super::limits::Limits;
 use super::{CP_WIN, Mode, Motive, RootMove, SearchResult, cp_to_half_units};
 use crate::eval::{Evaluation, Weights};
@@ -281,24 +281,8 @@ impl Engine {
         let start = Instant::now();
         let cfg = &self.config;
         let mode = cfg.mode;
-        let empty = |depth| SearchResult {
-            mode,
-            depth,
-            seldepth: 0,
-            best: None,
-            score: cp_to_half_units(-CP_WIN),
-            score_cp: -CP_WIN,
-            line: Vec::new(),
-            nodes: 0,
-            time_ms: 0,
-            zone_stats: UpdateStats::default(),
-            projections: 0,
-            projection_ms: 0,
-            root: Vec::new(),
-        };
-        // A decided game, or one drawn by the quiet-move limit, has no move to search.
-        if pos.decided().is_some() || pos.quiet_half_moves() >= QUIET_MOVE_LIMIT {
-            return empty(0);
+        if nothing_to_search(pos) {
+            return no_move(mode, 0);
         }
         let (soft, hard) = limits.budget(pos.side_to_move()).unzip();
         let core_limits = CoreLimits {
@@ -347,36 +331,71 @@ impl Engine {
         };
         let work = zones.work.into_inner();
         self.projections += work.projections;
-        let root = root_moves(&found, &work.root);
-        let score_cp = if found.best.is_some() {
-            found.score
-        } else {
-            -CP_WIN
-        };
-        SearchResult {
-            mode,
-            depth: found.depth,
-            seldepth: found.seldepth,
-            best: found.best,
-            score: cp_to_half_units(score_cp),
-            score_cp,
-            line: found.line,
-            nodes: found.nodes,
-            time_ms: start.elapsed().as_millis() as u64,
-            zone_stats: work.stats,
-            projections: work.projections,
-            projection_ms: work.micros / 1000,
-            root,
-        }
+        from_core(mode, found, work, start)
     }
 }
 
 /// The deepest iteration.
 const MAX_DEPTH: u32 = 64;
 
+/// Whether `pos` has no move to search: a decided game, or one drawn by the quiet-move limit.
+pub(super) fn nothing_to_search(pos: &Position) -> bool {
+    pos.decided().is_some() || pos.quiet_half_moves() >= QUIET_MOVE_LIMIT
+}
+
+/// The result of a search that had no move to search, at `depth`.
+pub(super) fn no_move(mode: Mode, depth: u32) -> SearchResult {
+    SearchResult {
+        mode,
+        depth,
+        seldepth: 0,
+        best: None,
+        score: cp_to_half_units(-CP_WIN),
+        score_cp: -CP_WIN,
+        line: Vec::new(),
+        nodes: 0,
+        time_ms: 0,
+        zone_stats: UpdateStats::default(),
+        projections: 0,
+        projection_ms: 0,
+        root: Vec::new(),
+    }
+}
+
+/// A search of the one engine begun at `start` in chess-t1's terms: scores in half-units and
+/// cp, and the motives the zones (`work`) gave each root move.
+pub(super) fn from_core(
+    mode: Mode,
+    found: zonal_core::SearchResult<Move>,
+    work: ZoneWork,
+    start: Instant,
+) -> SearchResult {
+    let root = root_moves(&found, &work.root);
+    let score_cp = if found.best.is_some() {
+        found.score
+    } else {
+        -CP_WIN
+    };
+    SearchResult {
+        mode,
+        depth: found.depth,
+        seldepth: found.seldepth,
+        best: found.best,
+        score: cp_to_half_units(score_cp),
+        score_cp,
+        line: found.line,
+        nodes: found.nodes,
+        time_ms: start.elapsed().as_millis() as u64,
+        zone_stats: work.stats,
+        projections: work.projections,
+        projection_ms: work.micros / 1000,
+        root,
+    }
+}
+
 /// The root moves of a search of the one engine in chess-t1's terms: scores in half-units and
 /// cp, and the motives the zones gave each move (`named`: the root's zone candidates).
-pub(super) fn root_moves(
+fn root_moves(
     found: &zonal_core::SearchResult<Move>,
     named: &[(Move, Vec<Motive>)],
 ) -> Vec<RootMove> {

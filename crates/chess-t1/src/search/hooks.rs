@@ -391,38 +391,31 @@ impl ZoneMoves {
         candidates
     }
 
-    /// Keeps the named moves, tactical moves and promotions of `moves`, the named ones in the
-    /// zones' order first; all of them where none is named.
+    /// Keeps the named moves, tactical moves and promotions of `moves` (with widths: only the
+    /// first named moves), the named ones in the zones' order first; all of them where none is
+    /// named.
     fn keep(&self, node: &Node, named: Named, ply: usize, moves: &mut Vec<Move>) {
-        if let Some((root, below)) = self.widths {
-            let width = if ply == 0 { root } else { below };
-            let named = &named[..named.len().min(width)];
-            let rank = |mv: &Move| {
-                named
-                    .iter()
-                    .position(|&(f, t, _)| (f, t) == (mv.from.index() as u8, mv.to.index() as u8))
-            };
-            if moves.iter().any(|mv| rank(mv).is_some()) {
-                moves.retain(|mv| rank(mv).is_some());
-                moves.sort_by_key(|mv| rank(mv));
-            }
-            return;
-        }
+        let width = match self.widths {
+            Some((root, below)) => (if ply == 0 { root } else { below }).min(named.len()),
+            None => named.len(),
+        };
         let rank = |mv: &Move| {
-            named
+            named[..width]
                 .iter()
                 .position(|&(f, t, _)| (f, t) == (mv.from.index() as u8, mv.to.index() as u8))
         };
         if !moves.iter().any(|mv| rank(mv).is_some()) {
             return;
         }
-        let mut tactical = Vec::new();
-        node.moves(true, &mut tactical);
-        moves.retain(|mv| {
-            rank(mv).is_some() || mv.promotion.is_some() || tactical.contains(mv) || {
-                decisive(&node.pos, mv)
-            }
-        });
+        if self.widths.is_some() {
+            moves.retain(|mv| rank(mv).is_some());
+        } else {
+            // The tactical moves include the ones that decide the game.
+            let mut tactical = Vec::new();
+            node.moves(true, &mut tactical);
+            moves
+                .retain(|mv| rank(mv).is_some() || mv.promotion.is_some() || tactical.contains(mv));
+        }
         moves.sort_by_key(|mv| rank(mv).unwrap_or(usize::MAX));
         if self.extend {
             let mut last = self.last.borrow_mut();

@@ -371,6 +371,13 @@ impl Schedule {
             Schedule::Step => "step",
         }
     }
+
+    /// The schedule named `text` ([`Schedule::name`]).
+    pub fn parse(text: &str) -> Option<Schedule> {
+        [Schedule::Log, Schedule::Step]
+            .into_iter()
+            .find(|s| s.name() == text)
+    }
 }
 
 /// Which of the engine's techniques a search uses. [`Techniques::ENGINE`] is the engine of
@@ -481,8 +488,9 @@ impl Techniques {
     }
 
     /// The switches by name, for `key=value` player specs and `setoption`: `on`/`off` for the
-    /// switches (`lmr` also `log` or `step`, its [`Schedule`]), numbers for `multipv`, `hash`, `qdepth`, `qwide`, `qdanger`, `delta` and
-    /// `contempt` (`none` for no bound where one is optional), a [`ZoneStyle`] name for `style`. Returns what went wrong.
+    /// switches (`lmr` also `log` or `step`, its [`Schedule`]), numbers for `multipv`, `hash`,
+    /// `qdepth`, `qwide`, `qdanger`, `delta` and `contempt` (`none` for no bound where one is
+    /// optional), a [`ZoneStyle`] name for `style`. Returns what went wrong.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let switch = |v: &str| match v {
             "on" | "1" | "true" => Ok(true),
@@ -503,16 +511,12 @@ impl Techniques {
             "aspiration" => self.aspiration = switch(value)?,
             "history" => self.history = switch(value)?,
             "null" => self.null_move = switch(value)?,
-            "lmr" => match value {
-                "log" | "step" => {
+            "lmr" => match Schedule::parse(value) {
+                Some(schedule) => {
                     self.reductions = true;
-                    self.schedule = if value == "log" {
-                        Schedule::Log
-                    } else {
-                        Schedule::Step
-                    };
+                    self.schedule = schedule;
                 }
-                v => self.reductions = switch(v)?,
+                None => self.reductions = switch(value)?,
             },
             "lmp" => self.late_move_pruning = switch(value)?,
             "extensions" => self.extensions = switch(value)?,

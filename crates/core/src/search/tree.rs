@@ -220,6 +220,16 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         self.stopped
     }
 
+    /// Whether the search is stopped, or must stop because the node limit is reached: read
+    /// before a node is counted, so that the limit is never passed.
+    #[inline]
+    fn at_node_limit(&mut self) -> bool {
+        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
     /// Whether a narrowing may build its projection now: there is time left for one more of
     /// the longest so far (with a margin), so that the projection does not overrun the clock.
     pub(super) fn may_narrow(&self) -> bool {
@@ -355,11 +365,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         null_ok: bool,
     ) -> i32 {
         line.clear();
-        // The node limit is read before the node is counted: it is never passed.
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
-        }
-        if self.stopped {
+        if self.at_node_limit() {
             return 0;
         }
         self.nodes += 1;
@@ -881,8 +887,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         }
         moves.sort_by_cached_key(|&m| std::cmp::Reverse(self.rules.order_hint(pos, m)));
         for &mv in &moves {
-            if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-                self.stopped = true;
+            if self.at_node_limit() {
                 break;
             }
             let next = self.rules.play(pos, mv);
