@@ -96,6 +96,7 @@ pub(crate) mod game_engine;
 pub(crate) mod generic;
 pub(crate) mod hnefatafl;
 pub(crate) mod jungle;
+pub(crate) mod learn;
 pub(crate) mod proryv;
 pub(crate) mod proryv_game;
 pub(crate) mod reason;
@@ -515,6 +516,12 @@ pub enum Command {
     /// Play a match between two players (built in or external programs): W/D/L, Elo, SPRT,
     /// game records.
     Match(MatchArgs),
+    /// Self-play data for fitting the evaluation (or people's games with `--records`): each
+    /// quiet position with the game's result and the search's score (crates/learn, `data`).
+    Datagen(learn::DatagenArgs),
+    /// Fit the evaluation's weights to `zonal datagen` data (logistic, held-out games,
+    /// bootstrap intervals) and write a weights file.
+    Fit(learn::FitArgs),
     /// Serve the analysis board in the browser on 127.0.0.1 (README "Analysis board"): every
     /// game, moves by click, zones, the engine; prints the address on stdout.
     Serve {
@@ -623,6 +630,8 @@ fn position_argument(command: &Command) -> Option<&str> {
         | Command::Bench { .. }
         | Command::Engine
         | Command::Match(_)
+        | Command::Datagen(_)
+        | Command::Fit(_)
         | Command::Serve { .. } => None,
     }
 }
@@ -879,6 +888,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Engine => crate::play::engine::<crate::play::chess_t1::ChessT1>(),
         Command::Match(args) => match_cmd(&args),
+        Command::Datagen(_) | Command::Fit(_) => Err(CliError::input(
+            "chess-t1: no fitted evaluation for this game yet (datagen and fit need its features)",
+        )),
         Command::Serve { port, open } => crate::serve::run(port, open),
     }
 }

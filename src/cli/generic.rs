@@ -74,6 +74,35 @@ pub trait CliGame: 'static {
     fn set_weight(_rules: &mut Self::Rules, _key: &str, _value: i32) -> bool {
         false
     }
+    /// The fitted evaluation's feature names (none: the game has no fitted evaluation).
+    const FEATURES: &'static [&'static str] = &[];
+    /// The features of `pos` for White ([`zonal_learn::Learn::features`]).
+    fn features(_pos: &Self::Position) -> Vec<i32> {
+        Vec::new()
+    }
+    /// The variant of `pos` with weights of its own (a ruleset).
+    fn variant(_pos: &Self::Position) -> &'static str {
+        Self::ID
+    }
+    /// The hand-set evaluation of `variant` as weights of [`CliGame::FEATURES`].
+    fn hand_weights(_variant: &str) -> Vec<i32> {
+        Vec::new()
+    }
+    /// Plays the fitted evaluation (`true`) or the hand-set one; false if the game has no
+    /// such evaluation.
+    fn set_fitted(_rules: &mut Self::Rules, fitted: bool) -> bool {
+        !fitted
+    }
+    /// Plays the fitted evaluation with `weights` (one for each of [`CliGame::FEATURES`]).
+    fn set_fitted_weights(_rules: &mut Self::Rules, _weights: &[i32]) {}
+    /// People's games of the game's record files ([`zonal_learn::Learn::read_records`]).
+    fn read_records(_text: &str) -> Result<Vec<zonal_learn::Record<Zoned<Self>>>, String>
+    where
+        Self: Sized,
+        Self::Zones: Default + 'static,
+    {
+        Err(format!("{}: no record reader for this game", Self::NAME))
+    }
     /// The start position a name of [`CliGame::STARTS`] gives.
     fn start(name: &str) -> Option<Self::Position>;
     /// A position string.
@@ -312,6 +341,8 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Match(args) => match_cmd::<G>(&args),
+        Command::Datagen(args) => super::learn::datagen::<Zoned<G>>(&args),
+        Command::Fit(args) => super::learn::fit::<Zoned<G>>(&args),
         Command::Bench { quick, json } => bench::<G>(quick, json),
         Command::Engine => crate::play::engine::<Zoned<G>>(),
         other => Err(CliError::input(format!(

@@ -1,5 +1,6 @@
 //! `--game hnefatafl`: Hnefatafl on the generic commands ([`super::generic`]).
 
+use super::game_engine::Zoned;
 use super::generic::{CliGame, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
@@ -79,6 +80,82 @@ impl CliGame for Hnefatafl {
             _ => return false,
         }
         true
+    }
+
+    const FEATURES: &'static [&'static str] = &zonal_hnefatafl::eval::FEATURES;
+
+    fn features(pos: &Position) -> Vec<i32> {
+        zonal_hnefatafl::eval::features(pos).to_vec()
+    }
+
+    fn variant(pos: &Position) -> &'static str {
+        match pos.rules() {
+            Ruleset::COPENHAGEN => "copenhagen",
+            Ruleset::SEED_11 => "seed11",
+            _ => "seed9",
+        }
+    }
+
+    fn hand_weights(_variant: &str) -> Vec<i32> {
+        zonal_hnefatafl::eval::hand_weights(&zonal_hnefatafl::eval::Weights::default()).to_vec()
+    }
+
+    fn set_fitted_weights(rules: &mut Rules, weights: &[i32]) {
+        let mut fitted = zonal_hnefatafl::eval::Fitted {
+            weights: [0; zonal_hnefatafl::eval::N_FEATURES],
+        };
+        fitted.weights.copy_from_slice(weights);
+        rules.fitted = Some(fitted);
+    }
+
+    fn set_fitted(rules: &mut Rules, fitted: bool) -> bool {
+        rules.fitted = if fitted {
+            zonal_hnefatafl::eval::shipped(rules.rules)
+        } else {
+            None
+        };
+        rules.fitted.is_some() == fitted
+    }
+
+    /// The records of `shared/data/tafl/copenhagen.csv`: one game a line, the moves (record
+    /// form, attackers first, `timeout` ending a game lost on time) in the first column and the
+    /// result (`White`, `Black`, `Draw`; `Ongoing` games are left out) in the last.
+    fn read_records(text: &str) -> Result<Vec<zonal_learn::Record<Zoned<Self>>>, String> {
+        let mut out = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let cols: Vec<&str> = line.split(',').collect();
+            let halves = match cols.last().map(|c| c.trim()) {
+                Some("White") => 2,
+                Some("Draw") => 1,
+                Some("Black") => 0,
+                Some("Ongoing") => continue,
+                other => {
+                    return Err(format!(
+                        "line {}: result {:?}: expected White, Black, Draw or Ongoing in the last column",
+                        i + 1,
+                        zonal_core::excerpt::excerpt(other.unwrap_or_default())
+                    ));
+                }
+            };
+            if cols.len() < 2 {
+                return Err(format!("line {}: expected moves,...,result", i + 1));
+            }
+            let moves = cols[0]
+                .split_whitespace()
+                .take_while(|&t| t != "timeout")
+                .map(str::to_string)
+                .collect();
+            out.push(zonal_learn::Record {
+                start: Position::start(Ruleset::COPENHAGEN),
+                moves,
+                white_halves: halves,
+            });
+        }
+        Ok(out)
     }
 
     fn start(name: &str) -> Option<Position> {
@@ -169,7 +246,7 @@ impl CliGame for Hnefatafl {
     }
 
     fn eval_terms(pos: &Position) -> Vec<(&'static str, i32)> {
-        zonal_hnefatafl::eval::terms(pos, &Self::rules(pos).weights)
+        Self::rules(pos).terms(pos)
     }
 
     fn piece_name(pos: &Position, sq: u32) -> String {

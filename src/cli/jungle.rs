@@ -52,6 +52,33 @@ impl CliGame for Jungle {
         true
     }
 
+    const FEATURES: &'static [&'static str] = &zonal_jungle::eval::FEATURES;
+
+    fn features(pos: &Position) -> Vec<i32> {
+        zonal_jungle::eval::features(pos).to_vec()
+    }
+
+    fn hand_weights(_variant: &str) -> Vec<i32> {
+        zonal_jungle::eval::hand_weights(&zonal_jungle::eval::Weights::default()).to_vec()
+    }
+
+    fn set_fitted_weights(rules: &mut zonal_jungle::Jungle, weights: &[i32]) {
+        let mut fitted = zonal_jungle::eval::Fitted {
+            weights: [0; zonal_jungle::eval::N_FEATURES],
+        };
+        fitted.weights.copy_from_slice(weights);
+        rules.fitted = Some(fitted);
+    }
+
+    fn set_fitted(rules: &mut zonal_jungle::Jungle, fitted: bool) -> bool {
+        rules.fitted = if fitted {
+            zonal_jungle::eval::shipped()
+        } else {
+            None
+        };
+        rules.fitted.is_some() == fitted
+    }
+
     fn start(name: &str) -> Option<Position> {
         (name == "startpos").then(Position::startpos)
     }
@@ -143,7 +170,7 @@ impl CliGame for Jungle {
     }
 
     fn eval_terms(pos: &Position) -> Vec<(&'static str, i32)> {
-        zonal_jungle::eval::terms(pos, &Self::rules(pos).weights)
+        Self::rules(pos).terms(pos)
     }
 
     fn piece_name(pos: &Position, sq: u32) -> String {

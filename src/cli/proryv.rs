@@ -223,6 +223,12 @@ pub fn run(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Match(args) => super::generic::match_cmd::<super::proryv_game::Proryv>(&args),
+        Command::Datagen(args) => {
+            super::learn::datagen::<super::game_engine::Zoned<super::proryv_game::Proryv>>(&args)
+        }
+        Command::Fit(args) => {
+            super::learn::fit::<super::game_engine::Zoned<super::proryv_game::Proryv>>(&args)
+        }
         Command::Engine => crate::play::engine::<Zoned<super::proryv_game::Proryv>>(),
         Command::Bench { quick, json } => {
             let report = crate::bench_proryv::run(quick);

@@ -44,6 +44,33 @@ impl CliGame for Proryv {
         Rules::default()
     }
 
+    const FEATURES: &'static [&'static str] = &zonal_proryv::eval::FEATURES;
+
+    fn features(pos: &Position) -> Vec<i32> {
+        zonal_proryv::eval::features(pos).to_vec()
+    }
+
+    fn hand_weights(_variant: &str) -> Vec<i32> {
+        zonal_proryv::eval::hand_weights(&zonal_proryv::play::Weights::default()).to_vec()
+    }
+
+    fn set_fitted_weights(rules: &mut Rules, weights: &[i32]) {
+        let mut fitted = zonal_proryv::eval::Fitted {
+            weights: [0; zonal_proryv::eval::N_FEATURES],
+        };
+        fitted.weights.copy_from_slice(weights);
+        rules.fitted = Some(fitted);
+    }
+
+    fn set_fitted(rules: &mut Rules, fitted: bool) -> bool {
+        rules.fitted = if fitted {
+            zonal_proryv::eval::shipped()
+        } else {
+            None
+        };
+        rules.fitted.is_some() == fitted
+    }
+
     fn set_weight(rules: &mut Rules, key: &str, value: i32) -> bool {
         let w = &mut rules.weights;
         match key {

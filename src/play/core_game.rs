@@ -23,13 +23,47 @@ pub struct CoreGameSettings {
     pub core: CoreSettings,
     /// The weights the game has ([`CliGame::WEIGHTS`]).
     known: &'static [&'static str],
-    /// Weights set, in the order given.
+    /// Weights set, in the order given (they set the hand-set table, which then plays).
     pub weights: Vec<(&'static str, i32)>,
+    /// `eval=fitted|hand`: which evaluation plays (`None`: the game's default, the fitted one
+    /// where it ships one).
+    pub fitted: Option<bool>,
+    /// The fitted evaluation's features (none: the game has none).
+    features: &'static [&'static str],
+    /// `eval=FILE`: the weights read from a weights file (the file's name, the weights).
+    pub weights_file: Option<(String, Vec<i32>)>,
 }
 
 impl Settings for CoreGameSettings {
     fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
         if self.core.set(key, value)? {
+            return Ok(true);
+        }
+        if key == "eval" {
+            let can_fit = !self.features.is_empty();
+            self.weights_file = None;
+            self.fitted = Some(match value {
+                "hand" => false,
+                _ if !can_fit => {
+                    return Err(format!(
+                        "eval={:?}: this game has no fitted evaluation yet (eval=hand)",
+                        excerpt(value)
+                    ));
+                }
+                "fitted" => true,
+                path => {
+                    let text = std::fs::read_to_string(path).map_err(|e| {
+                        format!(
+                            "eval={:?}: not fitted, hand or a readable weights file ({e})",
+                            excerpt(path)
+                        )
+                    })?;
+                    let w = zonal_core::linear::read_weights(&text, self.features)
+                        .map_err(|e| format!("eval={}: {e}", excerpt(path)))?;
+                    self.weights_file = Some((path.to_string(), w));
+                    true
+                }
+            });
             return Ok(true);
         }
         let Some(&weight) = self.known.iter().find(|&&w| w == key) else {
@@ -47,11 +81,22 @@ impl Settings for CoreGameSettings {
 
     fn keys(&self) -> String {
         let weights: String = self.known.iter().map(|w| format!(", {w}")).collect();
-        format!("{}{weights}", CoreSettings::keys())
+        format!(
+            "{}, eval=fitted|hand|FILE{weights} (a weight plays the hand-set table)",
+            CoreSettings::keys()
+        )
     }
 
     fn describe(&self, limits: &Limits) -> String {
         let mut s = self.core.describe(limits);
+        match (&self.weights_file, self.fitted) {
+            (Some((path, _)), _) => {
+                let _ = write!(s, ",eval={path}");
+            }
+            (None, Some(true)) => s.push_str(",eval=fitted"),
+            (None, Some(false)) => s.push_str(",eval=hand"),
+            (None, None) => {}
+        }
         for (key, value) in &self.weights {
             let _ = write!(s, ",{key}={value}");
         }
@@ -59,10 +104,20 @@ impl Settings for CoreGameSettings {
     }
 
     fn options(&self) -> Vec<String> {
-        self.core.options()
+        let mut lines = self.core.options();
+        if !self.features.is_empty() {
+            lines.push("option name eval type combo default fitted var fitted var hand".into());
+        }
+        lines
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        if name.eq_ignore_ascii_case("eval") && !self.features.is_empty() {
+            return self
+                .set("eval", &value.to_ascii_lowercase())
+                .map(|_| ())
+                .map_err(|e| format!("setoption {name}: {e}"));
+        }
         self.core.set_option(name, value)
     }
 }
@@ -72,6 +127,8 @@ pub struct CoreSearcher<G> {
     engine: Engine,
     searching: Searching,
     weights: Vec<(&'static str, i32)>,
+    fitted: Option<bool>,
+    weights_file: Option<Vec<i32>>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -92,6 +149,16 @@ where
         info: &mut dyn FnMut(&Info<G::Move>),
     ) -> SearchResult<G::Move> {
         let mut rules = G::rules(pos);
+        if let Some(fitted) = self.fitted {
+            // Where a ruleset ships no fitted weights, the hand-set table plays.
+            G::set_fitted(&mut rules, fitted);
+        }
+        if let Some(w) = &self.weights_file {
+            G::set_fitted_weights(&mut rules, w);
+        }
+        if !self.weights.is_empty() {
+            G::set_fitted(&mut rules, false);
+        }
         for &(key, value) in &self.weights {
             // Every key was checked against `G::WEIGHTS` when the spec was read.
             let known = G::set_weight(&mut rules, key, value);
@@ -193,6 +260,9 @@ where
             core: CoreSettings::play(G::HORIZON),
             known: G::WEIGHTS,
             weights: Vec::new(),
+            fitted: None,
+            features: G::FEATURES,
+            weights_file: None,
         }
     }
     fn searcher(settings: &CoreGameSettings) -> CoreSearcher<G> {
@@ -206,6 +276,8 @@ where
                 plies: c.plies,
             },
             weights: settings.weights.clone(),
+            fitted: settings.fitted,
+            weights_file: settings.weights_file.as_ref().map(|w| w.1.clone()),
             game: PhantomData,
         }
     }
@@ -229,5 +301,39 @@ where
             G::ID,
             G::ID
         )
+    }
+}
+
+impl<G: CliGame> zonal_learn::Learn for Zoned<G>
+where
+    G::Zones: Default + 'static,
+{
+    fn feature_names() -> &'static [&'static str] {
+        G::FEATURES
+    }
+    fn features(pos: &G::Position) -> Vec<i32> {
+        G::features(pos)
+    }
+    fn variant(pos: &G::Position) -> &'static str {
+        G::variant(pos)
+    }
+    fn hand_weights(variant: &str) -> Vec<i32> {
+        G::hand_weights(variant)
+    }
+    fn legal_moves(pos: &G::Position) -> Vec<G::Move> {
+        G::legal_moves(pos)
+    }
+    /// Not over, not in danger, and no tactical move (capture) to make.
+    fn quiet(pos: &G::Position) -> bool {
+        let rules = G::rules(pos);
+        if rules.terminal(pos).is_some() || rules.in_danger(pos) {
+            return false;
+        }
+        let mut tactical = Vec::new();
+        rules.tactical_moves(pos, &mut tactical);
+        tactical.is_empty()
+    }
+    fn read_records(text: &str) -> Result<Vec<zonal_learn::Record<Self>>, String> {
+        G::read_records(text)
     }
 }

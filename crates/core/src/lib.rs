@@ -22,6 +22,7 @@ pub mod excerpt;
 pub mod force;
 pub mod guided;
 pub mod horizon;
+pub mod linear;
 pub mod motive;
 pub mod picture;
 pub mod rating;

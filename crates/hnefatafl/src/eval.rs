@@ -177,6 +177,177 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
         }
 }
 
+/// The number of features of the fitted evaluation ([`FEATURES`]).
+pub const N_FEATURES: usize = 21;
+
+/// The fitted evaluation's features, for the defenders: the first nine are the hand-set
+/// table's terms (so [`hand_weights`] is a point of the same model), the rest are what the
+/// game's texts name (the king's region and the edge, the fight at the corners, the pieces'
+/// freedom) and the zones of length one (captures each side threatens in one move).
+pub const FEATURES: [&str; N_FEATURES] = [
+    "attacker",
+    "defender",
+    "corner_in_1",
+    "corner_unstoppable",
+    "corner_within_2",
+    "attacker_next_to_king",
+    "attacker_near_king",
+    "king_mobility",
+    "tempo",
+    "corner_within_3",
+    "king_on_edge",
+    "king_edge_lines",
+    "defender_next_to_king",
+    "attacker_next_to_corner",
+    "attacker_corner_guard",
+    "attacker_mobility",
+    "defender_mobility",
+    "attacker_threats",
+    "defender_threats",
+    "king_region",
+    "attacker_on_edge",
+];
+
+/// The hand-set weights as weights of [`FEATURES`] (zero for the features the table lacks).
+pub fn hand_weights(w: &Weights) -> [i32; N_FEATURES] {
+    let mut out = [0; N_FEATURES];
+    // The table's corner in 2 excludes the corners in 1; the feature counts them too.
+    out[..9].copy_from_slice(&[
+        -w.attacker,
+        w.defender,
+        w.corner_in_1 - w.corner_in_2,
+        w.corner_unstoppable,
+        w.corner_in_2,
+        -w.attacker_next_to_king,
+        -w.attacker_near_king,
+        w.king_mobility,
+        w.tempo,
+    ]);
+    out
+}
+
+/// Soldiers of `victims` that a piece of `movers` (hostile squares `hostile`) can capture
+/// custodially in one move: an arrival square next to the soldier, reached in one slide, with
+/// a hostile square on the soldier's other side (attack zones of length one on soldiers).
+fn threatened(g: &Geometry, occ: u128, reach: u128, victims: u128, hostile: u128) -> u32 {
+    use crate::geometry::{EAST, NONE, NORTH, SOUTH, WEST};
+    let mut n = 0;
+    for v in crate::squares(victims) {
+        for (d, back) in [(NORTH, SOUTH), (EAST, WEST)] {
+            let (a, b) = (g.step[d][v as usize], g.step[back][v as usize]);
+            if a == NONE || b == NONE {
+                continue;
+            }
+            let (a, b) = (1u128 << a, 1u128 << b);
+            let hit = (hostile & a != 0 && reach & b & !occ != 0)
+                || (hostile & b != 0 && reach & a & !occ != 0);
+            if hit {
+                n += 1;
+                break;
+            }
+        }
+    }
+    n
+}
+
+/// The features of [`FEATURES`] for the defenders.
+pub fn features(pos: &Position) -> [i32; N_FEATURES] {
+    let g = Geometry::of(pos.rules().size());
+    let k = pos.king();
+    let kb = 1u128 << k;
+    let occ = pos.occupied();
+    let (att, def) = (pos.attackers(), pos.defenders());
+    let (in_1, unstoppable, in_2) = king_paths(pos);
+    // Cumulative: a corner within two moves counts for in 2 as well as in 1, a king within
+    // three moves of a corner for in 3, so a closer corner never weighs less.
+    let within_2 = in_1 + in_2;
+    let in_3 = u32::from(within_2 > 0 || king_corner_distance(pos, 3).is_some());
+    let next = g.spread(kb);
+    let near = g.spread(next) & !next & !kb;
+    let king_moves = g.slides(k, occ & !kb);
+    // The edge squares the king's four lines reach without a piece between.
+    let edge_lines = (king_moves & g.edge & !g.corners).count_ones();
+    let next_to_corner = g.next_to_corner;
+    // The squares two steps from a corner (the attackers' guard of the corner: b3-c2 and
+    // a3, c1 on 11x11).
+    let ring2 = g.spread(next_to_corner) & !next_to_corner & !g.corners;
+    let corner_guard = ring2 | (g.spread(g.spread(g.corners)) & !next_to_corner & !g.corners);
+    let empty_throne = g.throne & !occ;
+    let (mut att_reach, mut att_mob) = (0u128, 0);
+    for a in crate::squares(att) {
+        let r = g.slides(a, occ) & !g.corners & !g.throne;
+        att_reach |= r;
+        att_mob += r.count_ones() as i32;
+    }
+    let (mut def_reach, mut def_mob) = (king_moves, 0);
+    for d in crate::squares(def) {
+        let r = g.slides(d, occ) & !g.corners & !g.throne;
+        def_reach |= r;
+        def_mob += r.count_ones() as i32;
+    }
+    let att_threats = threatened(g, occ, att_reach, def, att | g.corners | empty_throne);
+    let def_threats = threatened(g, occ, def_reach, att, def | kb | g.corners | empty_throne);
+    // The king's region: the squares he and his soldiers hold, bounded by attackers.
+    let region = g.flood(kb, g.all & !att).count_ones() as i32;
+    let tempo = if pos.side_to_move() == DEFENDERS {
+        1
+    } else {
+        -1
+    };
+    [
+        att.count_ones() as i32,
+        def.count_ones() as i32,
+        in_1 as i32,
+        unstoppable as i32,
+        within_2 as i32,
+        (next & att).count_ones() as i32,
+        (near & att).count_ones() as i32,
+        king_moves.count_ones() as i32,
+        tempo,
+        in_3 as i32,
+        i32::from(kb & g.edge != 0),
+        edge_lines as i32,
+        (next & def).count_ones() as i32,
+        (next_to_corner & att).count_ones() as i32,
+        (corner_guard & att).count_ones() as i32,
+        att_mob,
+        def_mob,
+        att_threats as i32,
+        def_threats as i32,
+        region,
+        (g.edge & att).count_ones() as i32,
+    ]
+}
+
+/// Weights of [`FEATURES`] fitted to game results (`zonal fit`).
+pub type Fitted = zonal_core::linear::Linear<N_FEATURES>;
+
+/// The weights fitted for `rules` and shipped in `crates/hnefatafl/weights/`, if any.
+pub fn shipped(rules: crate::Ruleset) -> Option<Fitted> {
+    use std::sync::OnceLock;
+    static FILES: OnceLock<[Option<Fitted>; 3]> = OnceLock::new();
+    let files = FILES.get_or_init(|| SHIPPED.map(|(_, text)| Fitted::shipped(text, &FEATURES)));
+    let i = crate::Ruleset::ALL.iter().position(|&r| r == rules)?;
+    files[i]
+}
+
+/// The shipped weights files, in the order of [`crate::Ruleset::ALL`].
+pub const SHIPPED: [(&str, &str); 3] = [
+    ("seed9", include_str!("../weights/seed9.txt")),
+    ("seed11", include_str!("../weights/seed11.txt")),
+    ("copenhagen", include_str!("../weights/copenhagen.txt")),
+];
+
+/// The fitted evaluation for the side to move, cp.
+pub fn evaluate_fitted(pos: &Position, fitted: &Fitted) -> i32 {
+    let s = fitted.value(&features(pos));
+    if pos.side_to_move() == DEFENDERS {
+        s
+    } else {
+        -s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,5 +418,71 @@ mod tests {
         assert_eq!(king_paths(&p), (0, 0, 0));
         assert_eq!(for_defenders(&p, &w), -400 - 120 + 9);
         assert_eq!(evaluate(&p, &w), 10 + 511);
+    }
+
+    #[test]
+    fn the_hand_weights_over_the_features_are_the_hand_set_table() {
+        // A second opinion on the features: the first nine, weighted by the table, give the
+        // table's evaluation on positions of random games of every ruleset.
+        let w = Weights::default();
+        let hand = Fitted {
+            weights: hand_weights(&w),
+        };
+        let hand_eval = |p: &Position| evaluate_fitted(p, &hand);
+        let mut rng = zonal_core::rng::Rng::new(8);
+        let mut checked = 0;
+        for game in 0..12 {
+            let mut pos = Position::start(Ruleset::ALL[game % 3]);
+            for _ in 0..150 {
+                assert_eq!(hand_eval(&pos), evaluate(&pos, &w), "{pos}");
+                let f = features(&pos);
+                let region = f[FEATURES.iter().position(|&n| n == "king_region").unwrap()];
+                assert!((1..=121).contains(&region), "{pos}");
+                checked += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.decided().is_some() {
+                    break;
+                }
+                pos = pos.play(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    #[test]
+    fn features_of_a_small_position() {
+        // Seed 9x9: the king on e5 with an attacker on e4 (south of him) and one on b1 next to
+        // the corner a1; a defender on c5.
+        let p: Position = "9/9/9/9/2d1k4/4a4/9/9/1a7 d seed".parse().unwrap();
+        let f = features(&p);
+        let get = |name: &str| f[FEATURES.iter().position(|&n| n == name).unwrap()];
+        assert_eq!(get("attacker"), 2);
+        assert_eq!(get("defender"), 1);
+        assert_eq!(get("attacker_next_to_king"), 1);
+        assert_eq!(get("defender_next_to_king"), 0);
+        assert_eq!(get("attacker_next_to_corner"), 1);
+        assert_eq!(get("attacker_on_edge"), 1);
+        assert_eq!(get("tempo"), 1);
+        assert_eq!(get("king_on_edge"), 0);
+        // The king's lines: north to e9 and east to i5 reach the edge; west stops at d5 (c5
+        // holds a defender), south is blocked by e4.
+        assert_eq!(get("king_edge_lines"), 2);
+        // Everything but the two attackers' squares is the king's region.
+        assert_eq!(get("king_region"), 81 - 2);
+        // The defenders threaten one capture: c5-c1 takes b1 against the corner a1 (nothing
+        // reaches e3 behind e4); no attacker reaches a square next to c5 with a hostile square
+        // opposite.
+        assert_eq!(get("defender_threats"), 1);
+        assert_eq!(get("attacker_threats"), 0);
+    }
+
+    #[test]
+    fn every_shipped_weights_file_reads() {
+        for (i, (_, text)) in SHIPPED.iter().enumerate() {
+            if !zonal_core::linear::is_empty(text) {
+                let fitted = Fitted::parse(text, &FEATURES).unwrap();
+                assert_eq!(shipped(Ruleset::ALL[i]), Some(fitted));
+            }
+        }
     }
 }

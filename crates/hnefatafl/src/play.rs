@@ -4,7 +4,7 @@
 //! A repetition inside the tree loses for the defenders ([`Rules::repetition`]), as the third
 //! occurrence does in a game ([`crate::Game`]).
 
-use crate::eval::{Weights, evaluate};
+use crate::eval::{Fitted, Weights, evaluate, evaluate_fitted};
 use crate::geometry::{EAST, Geometry, NONE, NORTH, SOUTH, WEST};
 use crate::position::DEFENDERS;
 use crate::{Move, Position, Ruleset};
@@ -43,16 +43,48 @@ pub struct Hnefatafl {
     /// The ruleset the positions are played by (positions carry theirs too; this one names the
     /// game for callers).
     pub rules: Ruleset,
-    /// The evaluation's weights.
+    /// The hand-set evaluation's weights (played when `fitted` is `None`).
     pub weights: Weights,
+    /// The evaluation fitted to game results ([`Fitted`]), if it plays.
+    pub fitted: Option<Fitted>,
 }
 
 impl Hnefatafl {
-    /// The game under `rules` with the default weights.
+    /// The game under `rules` with its default evaluation: the fitted one shipped for the
+    /// ruleset ([`crate::eval::shipped`]), else the hand-set table.
     pub fn new(rules: Ruleset) -> Hnefatafl {
         Hnefatafl {
             rules,
             weights: Weights::default(),
+            fitted: crate::eval::shipped(rules),
+        }
+    }
+
+    /// Each term of the evaluation that plays for the side to move, cp, named: the fitted
+    /// features that count, or the table's terms ([`crate::eval::terms`]).
+    pub fn terms(&self, pos: &Position) -> Vec<(&'static str, i32)> {
+        let Some(fitted) = &self.fitted else {
+            return crate::eval::terms(pos, &self.weights);
+        };
+        let sign = if pos.side_to_move() == DEFENDERS {
+            1
+        } else {
+            -1
+        };
+        crate::eval::FEATURES
+            .iter()
+            .zip(fitted.terms(&crate::eval::features(pos)))
+            .filter(|&(_, v)| v != 0)
+            .map(|(&name, v)| (name, sign * v))
+            .collect()
+    }
+
+    /// The game under `rules` with the hand-set table (the evaluation of the figures before
+    /// the fit).
+    pub fn hand(rules: Ruleset) -> Hnefatafl {
+        Hnefatafl {
+            fitted: None,
+            ..Hnefatafl::new(rules)
         }
     }
 }
@@ -84,7 +116,10 @@ impl Rules for Hnefatafl {
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {
-        evaluate(pos, &self.weights)
+        match &self.fitted {
+            Some(f) => evaluate_fitted(pos, f),
+            None => evaluate(pos, &self.weights),
+        }
     }
 
     fn key(&self, pos: &Position) -> u64 {

@@ -204,6 +204,144 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     side_score(pos, us, w) - side_score(pos, us.other(), w)
 }
 
+/// The number of features of the fitted evaluation ([`FEATURES`]).
+pub const N_FEATURES: usize = 21;
+
+/// The fitted evaluation's features, White's less Black's: the table's terms first (each
+/// animal's count, so [`hand_weights`] is a point of the same model), then the tempo, what a
+/// piece left en prise costs, the strong animals' race to the den and the den's defenders.
+pub const FEATURES: [&str; N_FEATURES] = [
+    "rat",
+    "cat",
+    "dog",
+    "wolf",
+    "leopard",
+    "tiger",
+    "lion",
+    "elephant",
+    "advance",
+    "at_the_gate_1",
+    "at_the_gate_2",
+    "at_the_gate_3",
+    "guard",
+    "rat_in_water",
+    "path",
+    "tempo",
+    "en_prise",
+    "strong_advance",
+    "den_defenders",
+    "rat_vs_elephant",
+    "trapped",
+];
+
+/// The table's weights as weights of [`FEATURES`] (zero for the features it lacks).
+pub fn hand_weights(w: &Weights) -> [i32; N_FEATURES] {
+    let mut out = [0; N_FEATURES];
+    out[..8].copy_from_slice(&w.material);
+    out[8] = w.advance;
+    out[9..12].copy_from_slice(&w.near_den);
+    out[12] = w.guard;
+    out[13] = w.rat_in_water;
+    out[14] = w.path;
+    out
+}
+
+/// `side`'s share of the features that are sums over its pieces.
+fn side_features(pos: &Position, side: Side, out: &mut [i32; N_FEATURES], sign: i32) {
+    for animal in Animal::ALL {
+        let set = pos.pieces(side, animal);
+        if set == 0 {
+            continue;
+        }
+        let sq = set.trailing_zeros() as u8;
+        out[animal as usize] += sign;
+        let d = den_distance(side, animal, sq).min(14) as i32;
+        out[8] += sign * (14 - d);
+        if (1..=3).contains(&d) {
+            out[8 + d as usize] += sign;
+        }
+        if set & WATER != 0 {
+            out[13] += sign;
+        }
+        if matches!(animal, Animal::Lion | Animal::Tiger | Animal::Elephant) {
+            out[17] += sign * (14 - d);
+        }
+        // On an enemy trap, a piece has no rank left.
+        if set & TRAPS[1 - side as usize] != 0 {
+            out[20] += sign;
+        }
+    }
+    let own = pos.occupied(side);
+    out[12] += sign * (own & guard_squares(side)).count_ones().min(3) as i32;
+    out[14] += sign * (own & PATHS).count_ones() as i32;
+    let near_own_den = neighbours(neighbours(DEN[side as usize]) | DEN[side as usize]);
+    out[18] += sign * (own & near_own_den).count_ones() as i32;
+    let enemy_elephant = pos.pieces(side.other(), Animal::Elephant) != 0;
+    out[19] += sign * i32::from(pos.pieces(side, Animal::Rat) != 0 && enemy_elephant);
+}
+
+/// The features of [`FEATURES`] for White.
+pub fn features(pos: &Position) -> [i32; N_FEATURES] {
+    let mut out = [0; N_FEATURES];
+    side_features(pos, Side::White, &mut out, 1);
+    side_features(pos, Side::Black, &mut out, -1);
+    let us = pos.side_to_move();
+    let sign = if us == Side::White { 1 } else { -1 };
+    out[15] = sign;
+    // The side to move's pieces the other side could take were it to move, in hundreds of cp
+    // of the table's material (each victim once).
+    let them = pos.with_side_to_move(us.other());
+    let mut victims = 0u64;
+    for mv in them.legal_moves() {
+        if them.is_capture(mv) {
+            victims |= bit(mv.to());
+        }
+    }
+    let material = Weights::default().material;
+    let mut value = 0;
+    for sq in 0..SQUARES as u8 {
+        if victims & bit(sq) != 0
+            && let Some((_, animal)) = pos.piece_at(sq)
+        {
+            value += material[animal as usize] / 100;
+        }
+    }
+    out[16] = sign * value;
+    out
+}
+
+/// Weights of [`FEATURES`] fitted to game results (`zonal fit`).
+pub type Fitted = zonal_core::linear::Linear<N_FEATURES>;
+
+/// The shipped weights file.
+pub const SHIPPED: &str = include_str!("../weights/jungle.txt");
+
+/// The weights shipped in `crates/jungle/weights/jungle.txt`, if fitted.
+pub fn shipped() -> Option<Fitted> {
+    static FILE: std::sync::OnceLock<Option<Fitted>> = std::sync::OnceLock::new();
+    *FILE.get_or_init(|| Fitted::shipped(SHIPPED, &FEATURES))
+}
+
+/// Each feature's part of the fitted evaluation for the side to move, cp.
+pub fn fitted_terms(pos: &Position, fitted: &Fitted) -> [i32; N_FEATURES] {
+    let sign = if pos.side_to_move() == Side::White {
+        1
+    } else {
+        -1
+    };
+    fitted.terms(&features(pos)).map(|t| sign * t)
+}
+
+/// The fitted evaluation for the side to move, cp.
+pub fn evaluate_fitted(pos: &Position, fitted: &Fitted) -> i32 {
+    let s = fitted.value(&features(pos));
+    if pos.side_to_move() == Side::White {
+        s
+    } else {
+        -s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,5 +420,46 @@ mod tests {
         assert_eq!(wolf("c6/3W3/7/7/7/7/7/7/7 w"), 400 + 8 * 13 + 60);
         assert_eq!(wolf("c6/7/7/7/3W3/7/7/7/7 w"), 400 + 8 * 10 + 10);
         assert_eq!(wolf("c6/7/7/7/7/7/7/2W4/7 w"), 400 + 8 * 6 + 12);
+    }
+
+    #[test]
+    fn the_hand_weights_over_the_features_are_the_table() {
+        // A second opinion on the features: weighted by the table they give its evaluation
+        // along random games; the weights file shipped reads.
+        let w = Weights::default();
+        let hand = Fitted {
+            weights: hand_weights(&w),
+        };
+        let mut rng = zonal_core::rng::Rng::new(9);
+        let mut checked = 0;
+        for _ in 0..20 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let fitted = evaluate_fitted(&pos, &hand);
+                assert_eq!(fitted, evaluate(&pos, &w), "{pos}");
+                assert_eq!(fitted_terms(&pos, &hand).iter().sum::<i32>(), fitted);
+                checked += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.decided().is_some() {
+                    break;
+                }
+                pos = pos.play(&moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+        if !zonal_core::linear::is_empty(SHIPPED) {
+            assert_eq!(shipped(), Some(Fitted::parse(SHIPPED, &FEATURES).unwrap()));
+        }
+    }
+
+    #[test]
+    fn en_prise_counts_what_the_other_side_can_take() {
+        // The start: nothing en prise, every side's share equal, White to move.
+        let start = Position::startpos();
+        let f = features(&start);
+        assert_eq!(f[16], 0);
+        assert_eq!(f[15], 1);
+        assert_eq!(f[..15], [0; 15]);
+        assert_eq!(f[17..], [0; 4]);
     }
 }

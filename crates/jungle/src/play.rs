@@ -2,16 +2,52 @@
 //! [`crate::eval`]; the squares of a move ([`MoveSquares`]) for the zone-guided search; the
 //! tactical moves (captures and den entries) for its quiescence and for the narrowing.
 
-use crate::eval::{Weights, evaluate};
+use crate::eval::{Fitted, Weights, evaluate, evaluate_fitted};
 use crate::{Move, Position, QUIET_LIMIT};
 use zonal_core::guided::MoveSquares;
 use zonal_core::{Rules, Terminal};
 
 /// Jungle for [`zonal_core::search`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Jungle {
-    /// The evaluation's weights.
+    /// The hand-set evaluation's weights (played when `fitted` is `None`).
     pub weights: Weights,
+    /// The evaluation fitted to game results, if it plays.
+    pub fitted: Option<Fitted>,
+}
+
+impl Default for Jungle {
+    /// The default evaluation: the fitted one if shipped ([`crate::eval::shipped`]), else the table.
+    fn default() -> Jungle {
+        Jungle {
+            weights: Weights::default(),
+            fitted: crate::eval::shipped(),
+        }
+    }
+}
+
+impl Jungle {
+    /// Each term of the evaluation that plays for the side to move, cp, named: the fitted
+    /// features that count, or the table's terms ([`crate::eval::terms`]).
+    pub fn terms(&self, pos: &Position) -> Vec<(&'static str, i32)> {
+        match &self.fitted {
+            Some(f) => crate::eval::FEATURES
+                .iter()
+                .zip(crate::eval::fitted_terms(pos, f))
+                .filter(|&(_, v)| v != 0)
+                .map(|(&name, v)| (name, v))
+                .collect(),
+            None => crate::eval::terms(pos, &self.weights),
+        }
+    }
+
+    /// The hand-set table (the evaluation of the figures before the fit).
+    pub fn hand() -> Jungle {
+        Jungle {
+            fitted: None,
+            ..Jungle::default()
+        }
+    }
 }
 
 impl MoveSquares for Jungle {
@@ -44,7 +80,10 @@ impl Rules for Jungle {
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {
-        evaluate(pos, &self.weights)
+        match &self.fitted {
+            Some(f) => evaluate_fitted(pos, f),
+            None => evaluate(pos, &self.weights),
+        }
     }
 
     fn key(&self, pos: &Position) -> u64 {

@@ -18,6 +18,7 @@
 
 #![warn(missing_docs)]
 
+pub mod eval;
 mod game;
 pub mod geometry;
 pub mod measures;

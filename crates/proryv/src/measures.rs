@@ -9,7 +9,7 @@ use zonal_board::Side;
 pub const APPROACH_LIMIT: u32 = 6;
 
 /// The squares `side`'s enemy rooks attack in `pos`.
-fn attacked_by(pos: &Position, attacker: Side) -> u64 {
+pub(crate) fn attacked_by(pos: &Position, attacker: Side) -> u64 {
     let occ = pos.occupied();
     let mut rooks = pos.rooks(attacker);
     let mut out = 0;

@@ -35,10 +35,23 @@ impl Default for Weights {
 }
 
 /// Прорыв for [`zonal_core::search`].
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Proryv {
-    /// The evaluation's weights.
+    /// The hand-set evaluation's weights (played when `fitted` is `None`).
     pub weights: Weights,
+    /// The evaluation fitted to game results ([`crate::eval`]), if it plays.
+    pub fitted: Option<crate::eval::Fitted>,
+}
+
+impl Default for Proryv {
+    /// The default evaluation: the fitted one if shipped ([`crate::eval::shipped`]), else the
+    /// table.
+    fn default() -> Proryv {
+        Proryv {
+            weights: Weights::default(),
+            fitted: crate::eval::shipped(),
+        }
+    }
 }
 
 /// One evaluation term of a position, for reports.
@@ -72,11 +85,29 @@ impl Terms {
 }
 
 impl Proryv {
-    /// Each term of the evaluation for the side to move, cp, named (the race: the Kings'
+    /// The hand-set table (the evaluation of the figures before the fit).
+    pub fn hand() -> Proryv {
+        Proryv {
+            fitted: None,
+            ..Proryv::default()
+        }
+    }
+
+    /// Each term of the evaluation for the side to move, cp, named: the fitted evaluation's
+    /// features where it plays ([`crate::eval::FEATURES`], those that count), else the table's
+    /// (the race: the Kings'
     /// distances to their targets; the rooks on the board and in hand; the degree of freedom,
     /// counted only while the distances are equal (docs/proryv.md §8); the tempo). They add up
     /// to the evaluation.
     pub fn terms(&self, pos: &Position) -> Vec<(&'static str, i32)> {
+        if let Some(fitted) = &self.fitted {
+            return crate::eval::FEATURES
+                .iter()
+                .zip(crate::eval::fitted_terms(pos, fitted))
+                .filter(|&(_, v)| v != 0)
+                .map(|(&name, v)| (name, v))
+                .collect();
+        }
         let t = Terms::of(pos);
         let w = &self.weights;
         let (us, them) = match pos.side_to_move() {
@@ -141,7 +172,17 @@ impl Rules for Proryv {
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {
-        self.terms(pos).iter().map(|&(_, v)| v).sum()
+        match &self.fitted {
+            Some(f) => {
+                let s = f.value(&crate::eval::features(pos));
+                if pos.side_to_move() == Side::White {
+                    s
+                } else {
+                    -s
+                }
+            }
+            None => self.terms(pos).iter().map(|&(_, v)| v).sum(),
+        }
     }
 
     fn key(&self, pos: &Position) -> u64 {

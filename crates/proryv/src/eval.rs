@@ -1,0 +1,163 @@
+//! The evaluation fitted to game results (`zonal fit`): the hand-set table's terms
+//! ([`crate::play::Weights`]) and more of what the source names (docs/proryv.md §8), as
+//! features for White with a whole-cp weight each.
+
+use crate::geometry::{KING, distance};
+use crate::measures::{attacked_by, degree_of_freedom};
+use crate::play::Weights;
+use crate::position::Position;
+use zonal_board::Side;
+
+/// The number of features ([`FEATURES`]).
+pub const N_FEATURES: usize = 11;
+
+/// The features' names, White's less Black's: the table's four first (so [`hand_weights`]
+/// is a point of the same model), then the degree of freedom at any distances, the rooks in
+/// hand, the King at one and at two steps from its target, the rooks' hold on the squares
+/// around the enemy King, the lead in the race as a sign, and each King's squares on its way
+/// that enemy rooks attack.
+pub const FEATURES: [&str; N_FEATURES] = [
+    "race",
+    "rook",
+    "freedom",
+    "tempo",
+    "freedom_any",
+    "rook_in_hand",
+    "king_at_1",
+    "king_at_2",
+    "rooks_at_enemy_king",
+    "race_lead",
+    "way_attacked",
+];
+
+/// The table's weights as weights of [`FEATURES`].
+pub fn hand_weights(w: &Weights) -> [i32; N_FEATURES] {
+    let mut out = [0; N_FEATURES];
+    out[..4].copy_from_slice(&[w.race, w.rook, w.freedom, w.tempo]);
+    out
+}
+
+/// The squares between `king` and its target that lie no farther from the target than the
+/// King, inside the rectangle they span (the King's way).
+fn way(king: u8, target: u8) -> u64 {
+    let (kf, kr, tf, tr) = (king % 8, king / 8, target % 8, target / 8);
+    let mut out = 0;
+    for r in kr.min(tr)..=kr.max(tr) {
+        for f in kf.min(tf)..=kf.max(tf) {
+            out |= 1u64 << (r * 8 + f);
+        }
+    }
+    out & !(1u64 << king)
+}
+
+/// The features of `pos` for White.
+pub fn features(pos: &Position) -> [i32; N_FEATURES] {
+    let mut d = [0i32; 2];
+    let mut free = [0i32; 2];
+    let mut rooks = [0i32; 2];
+    let mut hand = [0i32; 2];
+    let mut at_king = [0i32; 2];
+    let mut way_hit = [0i32; 2];
+    let attacked = [attacked_by(pos, Side::White), attacked_by(pos, Side::Black)];
+    for side in [Side::White, Side::Black] {
+        let i = side as usize;
+        let king = pos.king(side);
+        let target = Position::target(side);
+        d[i] = distance(king, target) as i32;
+        free[i] = degree_of_freedom(pos, side) as i32;
+        hand[i] = i32::from(pos.hand(side));
+        rooks[i] = pos.rooks(side).count_ones() as i32 + hand[i];
+        let enemy_king = pos.king(side.other());
+        at_king[i] = (KING[enemy_king as usize] & attacked[i]).count_ones() as i32;
+        way_hit[i] = (way(king, target) & attacked[1 - i]).count_ones() as i32;
+    }
+    let at = |n: i32| i32::from(d[0] == n) - i32::from(d[1] == n);
+    [
+        d[1] - d[0],
+        rooks[0] - rooks[1],
+        if d[0] == d[1] { free[0] - free[1] } else { 0 },
+        if pos.side_to_move() == Side::White {
+            1
+        } else {
+            -1
+        },
+        free[0] - free[1],
+        hand[0] - hand[1],
+        at(1),
+        at(2),
+        at_king[0] - at_king[1],
+        (d[1] - d[0]).signum(),
+        way_hit[0] - way_hit[1],
+    ]
+}
+
+/// Weights of [`FEATURES`] fitted to game results.
+pub type Fitted = zonal_core::linear::Linear<N_FEATURES>;
+
+/// The shipped weights file.
+pub const SHIPPED: &str = include_str!("../weights/proryv.txt");
+
+/// The weights shipped in `crates/proryv/weights/proryv.txt`, if fitted.
+pub fn shipped() -> Option<Fitted> {
+    static FILE: std::sync::OnceLock<Option<Fitted>> = std::sync::OnceLock::new();
+    *FILE.get_or_init(|| Fitted::shipped(SHIPPED, &FEATURES))
+}
+
+/// Each feature's part of the fitted evaluation for the side to move, cp.
+pub fn fitted_terms(pos: &Position, fitted: &Fitted) -> [i32; N_FEATURES] {
+    let sign = if pos.side_to_move() == Side::White {
+        1
+    } else {
+        -1
+    };
+    fitted.terms(&features(pos)).map(|t| sign * t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::Proryv;
+    use zonal_core::Rules;
+
+    #[test]
+    fn the_hand_weights_over_the_features_are_the_table() {
+        // A second opinion on the features: weighted by the table they give its evaluation
+        // along random games.
+        let table = Proryv::hand();
+        let hand = Fitted {
+            weights: hand_weights(&Weights::default()),
+        };
+        let mut rng = zonal_core::rng::Rng::new(4);
+        let mut checked = 0;
+        for _ in 0..12 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let sum: i32 = fitted_terms(&pos, &hand).iter().sum();
+                assert_eq!(sum, table.evaluate(&pos), "{pos}");
+                checked += 1;
+                let plies = pos.legal_plies();
+                if plies.is_empty() || pos.is_over() {
+                    break;
+                }
+                pos = pos.play(&plies[rng.below(plies.len())]);
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+        if !zonal_core::linear::is_empty(SHIPPED) {
+            assert_eq!(shipped(), Some(Fitted::parse(SHIPPED, &FEATURES).unwrap()));
+        }
+    }
+
+    #[test]
+    fn features_of_the_worked_position() {
+        // docs/proryv.md §8.1: White K f5, rooks g3 d1; Black k c4, rook b7; DOF 7 and 2.
+        let p: Position = "8/1r6/8/5K2/2k5/6R1/8/3R4 w 0:0 0 30".parse().unwrap();
+        let f = features(&p);
+        assert_eq!(f[0], 0, "equal distances");
+        assert_eq!(f[1], 1);
+        assert_eq!(f[2], 5);
+        assert_eq!(f[4], 5);
+        assert_eq!(f[3], 1);
+        assert_eq!(f[9], 0);
+    }
+}
