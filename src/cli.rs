@@ -888,9 +888,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         Command::Engine => crate::play::engine::<crate::play::chess_t1::ChessT1>(),
         Command::Match(args) => match_cmd(&args),
-        Command::Datagen(_) | Command::Fit(_) => Err(CliError::input(
-            "chess-t1: no fitted evaluation for this game yet (datagen and fit need its features)",
-        )),
+        Command::Datagen(args) => learn::datagen::<crate::play::chess_t1::ChessT1>(&args),
+        Command::Fit(args) => learn::fit::<crate::play::chess_t1::ChessT1>(&args),
         Command::Serve { port, open } => crate::serve::run(port, open),
     }
 }
@@ -1892,6 +1891,21 @@ fn indent(text: &str, prefix: &str) -> String {
 
 /// A progress line on stderr with `template`, ticking by itself; drawn only when stderr is a
 /// terminal (indicatif hides it otherwise), so pipes and files never see it.
+/// A bar of `len` games on stderr, drawn only when stderr is a terminal (matches, datagen).
+pub(crate) fn games_bar(len: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{bar:30} {pos}/{len} games, {msg} [{elapsed_precise} < {eta}]",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
 fn spinner(template: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     if let Ok(style) = indicatif::ProgressStyle::with_template(template) {

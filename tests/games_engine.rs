@@ -484,9 +484,9 @@ fn a_core_game_plays_on_a_clock_and_stops_by_the_sprt() {
         "jungle",
         "match",
         "--engine1",
-        "depth=2",
+        "depth=2,eval=hand",
         "--engine2",
-        "depth=1",
+        "depth=1,eval=hand",
         "--sprt",
         "0,400",
         "--games",
@@ -496,12 +496,16 @@ fn a_core_game_plays_on_a_clock_and_stops_by_the_sprt() {
     ]);
     assert!(out.status.success());
     // The worker may finish a game more before the decision reaches it (games under way are
-    // counted): the first two games decide, engine1 losing one and drawing one.
+    // counted): the first two games decide, engine1 losing one and drawing one (with the
+    // hand-set table, which this scenario was found with).
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[..2],
-        ["engine1: mode=full,depth=2", "engine2: mode=full,depth=1"]
+        [
+            "engine1: mode=full,depth=2,eval=hand",
+            "engine2: mode=full,depth=1,eval=hand"
+        ]
     );
     assert!(lines[2].ends_with("(stopped early by the SPRT)"), "{text}");
     assert!(

@@ -3,7 +3,7 @@
 
 use super::{CliError, write_out};
 use std::collections::HashSet;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use zonal_learn::Learn;
 use zonal_learn::data::{self, Sample};
@@ -218,17 +218,7 @@ pub fn datagen<G: Learn>(args: &DatagenArgs) -> Result<(), CliError> {
             .map_err(|e| write_error(&args.out, e))?;
     }
     let todo = (0..cfg.games).filter(|n| !done.contains(n)).count() as u64;
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(todo);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games, {msg} [{elapsed_precise} < {eta}]",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = super::games_bar(todo);
     let progress = |s: &Summary| {
         bar.set_position(s.games);
         bar.set_message(format!(

@@ -145,10 +145,18 @@ where
     fn gains(&self, next: &R::Position) -> String {
         let before = (self.words.terms)(self.pos);
         let after = (self.words.terms)(next);
-        let mut gained: Vec<(&str, i32)> = before
-            .iter()
-            .filter_map(|&(name, was)| {
-                let now = -after.iter().find(|t| t.0 == name)?.1;
+        // A term missing from either side is 0 there (the fitted evaluations name only the
+        // terms that count).
+        let value = |terms: &[(&'static str, i32)], name: &str| {
+            terms.iter().find(|t| t.0 == name).map_or(0, |t| t.1)
+        };
+        let mut names: Vec<&'static str> = before.iter().chain(&after).map(|t| t.0).collect();
+        names.sort_unstable();
+        names.dedup();
+        let mut gained: Vec<(&str, i32)> = names
+            .into_iter()
+            .filter_map(|name| {
+                let (was, now) = (value(&before, name), -value(&after, name));
                 (now > was).then_some((name, now - was))
             })
             .collect();

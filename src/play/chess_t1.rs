@@ -317,3 +317,37 @@ impl PlayGame for ChessT1 {
         })
     }
 }
+
+impl zonal_learn::Learn for ChessT1 {
+    fn feature_names() -> &'static [&'static str] {
+        static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        NAMES.get_or_init(|| chess_t1::eval::TERMS.iter().map(|t| t.name()).collect())
+    }
+    /// The evaluation's terms ([`chess_t1::eval::features`], the side to move's less the
+    /// other's), turned to White's.
+    fn features(pos: &Position) -> Vec<i32> {
+        let f = chess_t1::eval::features(pos);
+        let sign = if pos.side_to_move() == Color::White {
+            1
+        } else {
+            -1
+        };
+        f.iter().map(|v| sign * v).collect()
+    }
+    fn variant(_pos: &Position) -> &'static str {
+        "chess-t1"
+    }
+    fn hand_weights(_variant: &str) -> Vec<i32> {
+        chess_t1::eval::Weights::default().0.to_vec()
+    }
+    fn legal_moves(pos: &Position) -> Vec<Move> {
+        pos.legal_moves()
+    }
+    /// Not in check, no capture to make, not over.
+    fn quiet(pos: &Position) -> bool {
+        let moves = pos.legal_moves();
+        !moves.is_empty()
+            && !pos.in_check(pos.side_to_move())
+            && moves.iter().all(|m| !m.is_capture())
+    }
+}

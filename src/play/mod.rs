@@ -6,7 +6,7 @@ pub mod chess_t1;
 pub mod core_game;
 
 use crate::cli::{CliError, MatchArgs, print_json, write_stdout};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use zonal_core::Limits;
 use zonal_play::PlayGame;
 use zonal_play::game::Settings;
@@ -92,17 +92,7 @@ pub fn match_cmd<G: PlayGame>(
         None => None,
     };
     let mut write_error = None;
-    let bar = if std::io::stderr().is_terminal() {
-        let bar = indicatif::ProgressBar::new(games as u64);
-        if let Ok(style) = indicatif::ProgressStyle::with_template(
-            "{bar:30} {pos}/{len} games, {msg} [{elapsed_precise} < {eta}]",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = crate::cli::games_bar(games as u64);
     let (records, stopped) = run_match(&cfg, |record, tally| {
         bar.inc(1);
         bar.set_message(format!(

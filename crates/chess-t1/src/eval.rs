@@ -5,7 +5,7 @@
 //! move's count minus the opponent's (or, for the last terms, a count seen from the side to
 //! move). That keeps it cheap (one force map and one pass over the pieces, a few hundred ns,
 //! for every node of the search) and lets the weights be fitted to game results (Texel's method,
-//! `examples/texel.rs`). The table of terms is [`TERMS`]; the default weights are
+//! `examples/texel.rs`, since replaced by `zonal datagen` and `zonal fit`). The table of terms is [`TERMS`]; the default weights are
 //! [`Weights::default`], and NOTES.md gives the table with its meaning and how it was tuned.
 //!
 //! On top of the cheap part, [`zone_terms`] scores the open zones of a projection (docs/zones.md §4:
@@ -213,7 +213,7 @@ impl Term {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Weights(pub [i32; TERM_COUNT]);
 
-/// Weights fitted by `examples/texel.rs` on positions of zonal's own games (NOTES.md,
+/// Weights fitted by Texel's method on positions of zonal's own games (NOTES.md,
 /// "Evaluation").
 const DEFAULT_WEIGHTS: [i32; TERM_COUNT] = [
     100,  // knecht
@@ -272,6 +272,16 @@ impl Weights {
     /// Sets the weight of `term`.
     pub fn set(&mut self, term: Term, value: i32) {
         self.0[term.index()] = value;
+    }
+
+    /// Reads a weights file of `zonal fit` (`name value` lines, every term once,
+    /// [`zonal_core::linear::read_weights`]).
+    pub fn read_file(text: &str) -> Result<Weights, String> {
+        let names: Vec<&str> = TERMS.iter().map(|t| t.name()).collect();
+        let w = zonal_core::linear::read_weights(text, &names)?;
+        let mut out = [0; TERM_COUNT];
+        out.copy_from_slice(&w);
+        Ok(Weights(out))
     }
 
     /// Reads `name=value,name=value,...`, starting from the defaults (the form [`fmt::Display`]

@@ -185,8 +185,13 @@ impl FromStr for PlayerSpec {
                 "weights" => {
                     let text = std::fs::read_to_string(value)
                         .map_err(|_| bad("a readable file of NAME=VALUE weights"))?;
+                    // `name=value` entries, or a weights file of `zonal fit` (`name value`
+                    // lines, every term).
                     spec.config.weights = Weights::parse(&text)
-                        .map_err(|_| bad("a file of NAME=VALUE weights (see chess_t1::eval)"))?;
+                        .or_else(|_| Weights::read_file(&text))
+                        .map_err(|_| {
+                            bad("a file of NAME=VALUE weights or a weights file of `zonal fit`")
+                        })?;
                     spec.weights_file = Some(value.to_string());
                 }
                 _ => return Err(PlayerError::UnknownKey(key.to_string())),

@@ -77,6 +77,20 @@ impl<const N: usize> Linear<N> {
     pub fn terms(&self, features: &[i32; N]) -> [i32; N] {
         std::array::from_fn(|i| features[i] * self.weights[i])
     }
+
+    /// [`Linear::value`] of features counted for the first side, for the side to move
+    /// (`first`: the first side is to move).
+    #[inline]
+    pub fn for_side(&self, features: &[i32; N], first: bool) -> i32 {
+        let v = self.value(features);
+        if first { v } else { -v }
+    }
+
+    /// [`Linear::terms`] for the side to move, as [`Linear::for_side`].
+    pub fn terms_for_side(&self, features: &[i32; N], first: bool) -> [i32; N] {
+        let sign = if first { 1 } else { -1 };
+        self.terms(features).map(|t| sign * t)
+    }
 }
 
 /// Whether a weights file ships no fit (comments and empty lines only).

@@ -66,16 +66,13 @@ impl Hnefatafl {
         let Some(fitted) = &self.fitted else {
             return crate::eval::terms(pos, &self.weights);
         };
-        let sign = if pos.side_to_move() == DEFENDERS {
-            1
-        } else {
-            -1
-        };
+        let terms =
+            fitted.terms_for_side(&crate::eval::features(pos), pos.side_to_move() == DEFENDERS);
         crate::eval::FEATURES
             .iter()
-            .zip(fitted.terms(&crate::eval::features(pos)))
+            .zip(terms)
             .filter(|&(_, v)| v != 0)
-            .map(|(&name, v)| (name, sign * v))
+            .map(|(&name, v)| (name, v))
             .collect()
     }
 

@@ -280,14 +280,26 @@ fn side_features(pos: &Position, side: Side, out: &mut [i32; N_FEATURES], sign: 
     out[19] += sign * i32::from(pos.pieces(side, Animal::Rat) != 0 && enemy_elephant);
 }
 
+/// The index of `en_prise` in [`FEATURES`], the one feature that generates moves.
+const EN_PRISE: usize = 16;
+
 /// The features of [`FEATURES`] for White.
 pub fn features(pos: &Position) -> [i32; N_FEATURES] {
+    features_with(pos, true)
+}
+
+/// [`features`], with `en_prise` left at 0 unless `en_prise` (it costs a move generation; an
+/// evaluation that gives it no weight skips it).
+fn features_with(pos: &Position, en_prise: bool) -> [i32; N_FEATURES] {
     let mut out = [0; N_FEATURES];
     side_features(pos, Side::White, &mut out, 1);
     side_features(pos, Side::Black, &mut out, -1);
     let us = pos.side_to_move();
     let sign = if us == Side::White { 1 } else { -1 };
     out[15] = sign;
+    if !en_prise {
+        return out;
+    }
     // The side to move's pieces the other side could take were it to move, in hundreds of cp
     // of the table's material (each victim once).
     let them = pos.with_side_to_move(us.other());
@@ -306,7 +318,7 @@ pub fn features(pos: &Position) -> [i32; N_FEATURES] {
             value += material[animal as usize] / 100;
         }
     }
-    out[16] = sign * value;
+    out[EN_PRISE] = sign * value;
     out
 }
 
@@ -324,17 +336,12 @@ pub fn shipped() -> Option<Fitted> {
 
 /// Each feature's part of the fitted evaluation for the side to move, cp.
 pub fn fitted_terms(pos: &Position, fitted: &Fitted) -> [i32; N_FEATURES] {
-    let sign = if pos.side_to_move() == Side::White {
-        1
-    } else {
-        -1
-    };
-    fitted.terms(&features(pos)).map(|t| sign * t)
+    fitted.terms_for_side(&features(pos), pos.side_to_move() == Side::White)
 }
 
 /// The fitted evaluation for the side to move, cp.
 pub fn evaluate_fitted(pos: &Position, fitted: &Fitted) -> i32 {
-    let s = fitted.value(&features(pos));
+    let s = fitted.value(&features_with(pos, fitted.weights[EN_PRISE] != 0));
     if pos.side_to_move() == Side::White {
         s
     } else {

@@ -105,12 +105,7 @@ pub fn shipped() -> Option<Fitted> {
 
 /// Each feature's part of the fitted evaluation for the side to move, cp.
 pub fn fitted_terms(pos: &Position, fitted: &Fitted) -> [i32; N_FEATURES] {
-    let sign = if pos.side_to_move() == Side::White {
-        1
-    } else {
-        -1
-    };
-    fitted.terms(&features(pos)).map(|t| sign * t)
+    fitted.terms_for_side(&features(pos), pos.side_to_move() == Side::White)
 }
 
 #[cfg(test)]
