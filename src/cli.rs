@@ -684,13 +684,13 @@ fn stated_game(command: &Command) -> Result<GameName, CliError> {
 fn games() -> Result<(), CliError> {
     outln!("chess-t1  (default) rules: docs/chess-t1-rules.md; every command");
     outln!(
-        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, distance, trajectories, zones (--after), render, search, analyse, engine, match (--cmd1/--cmd2), bench"
+        "proryv    Прорыв, rules: docs/proryv.md; moves, play, perft, distance, trajectories, zones (--after), render, search, analyse, engine, match (--cmd1/--cmd2), bench, datagen, fit"
     );
     outln!(
-        "hnefatafl Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen, rules: docs/hnefatafl.md; moves, play (--record), perft, zones (--after, --json, --dot), render, search, analyse, engine, match (--cmd1/--cmd2), bench"
+        "hnefatafl Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen, rules: docs/hnefatafl.md; moves, play (--record), perft, zones (--after, --json, --dot), render, search, analyse, engine, match (--cmd1/--cmd2), bench, datagen, fit"
     );
     outln!(
-        "jungle    Dou Shou Qi (Jungle), rules: docs/jungle.md; moves, play, perft, zones (--after, --json, --dot), render, search, analyse, engine, match (--cmd1/--cmd2), bench"
+        "jungle    Dou Shou Qi (Jungle), rules: docs/jungle.md; moves, play, perft, zones (--after, --json, --dot), render, search, analyse, engine, match (--cmd1/--cmd2), bench, datagen, fit"
     );
     Ok(())
 }

@@ -196,6 +196,30 @@ fn learning_errors_name_what_is_wrong() {
         &["--game", "hnefatafl", "fit", bad, "--only", "attacker,pace"],
         "bad.data:2:1",
     );
+    let empty = temp("empty.data");
+    std::fs::write(&empty, "# nothing yet\n").unwrap();
+    refused(
+        &["--game", "jungle", "fit", empty.to_str().unwrap()],
+        "no positions in the data",
+    );
+    let foreign = temp("foreign.data");
+    std::fs::write(&foreign, "W 1 7 not a jungle position\n# end 7 W\n").unwrap();
+    refused(
+        &["--game", "jungle", "fit", foreign.to_str().unwrap()],
+        "foreign.data: a position of game 7: Jungle: position string",
+    );
+    refused(
+        &[
+            "--game",
+            "jungle",
+            "datagen",
+            "--records",
+            bad,
+            "--out",
+            fresh,
+        ],
+        "no record reader",
+    );
 }
 
 #[test]

@@ -346,7 +346,7 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
         Command::Bench { quick, json } => bench::<G>(quick, json),
         Command::Engine => crate::play::engine::<Zoned<G>>(),
         other => Err(CliError::input(format!(
-            "{}: `zonal {}` is not available for this game yet (it has moves, play, perft, zones, render, search, analyse, engine, match, bench; \
+            "{}: `zonal {}` is not available for this game yet (it has moves, play, perft, zones, render, search, analyse, engine, match, bench, datagen, fit; \
              `zonal games` lists what each game supports)",
             G::NAME,
             command_name(&other)

@@ -265,6 +265,8 @@ pub fn fit<G: Learn>(args: &FitArgs) -> Result<(), CliError> {
     no_fit::<G>()?;
     let mut samples: Vec<Sample> = Vec::new();
     let mut sources = Vec::new();
+    // The file of each sample, for errors.
+    let mut file_of: Vec<usize> = Vec::new();
     for (f, path) in args.data.iter().enumerate() {
         let text = std::fs::read_to_string(path)
             .map_err(|e| CliError::input(format!("cannot read {}: {e}", path.display())))?;
@@ -274,14 +276,29 @@ pub fn fit<G: Learn>(args: &FitArgs) -> Result<(), CliError> {
             s.game = s.game.wrapping_add(args.file_stride.wrapping_mul(f as u64));
         }
         sources.push(format!("{} ({} positions)", path.display(), read.len()));
+        file_of.extend(std::iter::repeat_n(f, read.len()));
         samples.extend(read);
+    }
+    if samples.is_empty() {
+        return Err(CliError::input(format!(
+            "no positions in the data ({})",
+            sources.join(", ")
+        )));
     }
     // Parse each position once: its variant filters, its features fit.
     let parsed: Vec<G::Position> = samples
         .iter()
-        .map(|s| G::parse_position(&s.position))
-        .collect::<Result<_, _>>()
-        .map_err(|e| CliError::input(format!("a data position: {e}")))?;
+        .zip(&file_of)
+        .map(|(s, &f)| {
+            G::parse_position(&s.position).map_err(|e| {
+                CliError::input(format!(
+                    "{}: a position of game {}: {e}",
+                    args.data[f].display(),
+                    s.game.wrapping_sub(args.file_stride.wrapping_mul(f as u64))
+                ))
+            })
+        })
+        .collect::<Result<_, _>>()?;
     let mut variants: Vec<&'static str> = parsed.iter().map(|p| G::variant(p)).collect();
     let found: HashSet<&str> = variants.iter().copied().collect();
     let variant = match &args.variant {

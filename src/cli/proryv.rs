@@ -241,7 +241,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
             }
         }
         other => Err(CliError::input(format!(
-            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, render, search, analyse, engine, match, bench; \
+            "{NAME}: `zonal {}` is not available for this game yet (it has moves, play, perft, distance, trajectories, zones, render, search, analyse, engine, match, bench, datagen, fit; \
              `zonal games` lists what each game supports)",
             command_name(&other)
         ))),
