@@ -142,19 +142,17 @@ pub fn datagen<G: Learn>(args: &DatagenArgs) -> Result<(), CliError> {
             records.len(),
             samples.len()
         );
-        let mut last = None;
-        for s in &samples {
-            if last.is_some_and(|g| g != s.game) {
-                let g = last.unwrap_or_default();
-                text += &data::end_line(g, outcome_of(&samples, g));
+        // Samples come game by game, in the records' order; every record's game is closed.
+        let mut rest = samples.as_slice();
+        for (i, r) in records.iter().enumerate() {
+            let game = first + i as u64;
+            let n = rest.iter().take_while(|s| s.game == game).count();
+            for s in &rest[..n] {
+                text += &s.to_string();
                 text.push('\n');
             }
-            last = Some(s.game);
-            text += &s.to_string();
-            text.push('\n');
-        }
-        if let Some(g) = last {
-            text += &data::end_line(g, outcome_of(&samples, g));
+            rest = &rest[n..];
+            text += &data::end_line(game, data::Outcome::of_halves(r.white_halves));
             text.push('\n');
         }
         file.write_all(text.as_bytes())
@@ -251,13 +249,6 @@ pub fn datagen<G: Learn>(args: &DatagenArgs) -> Result<(), CliError> {
         summary.results[2]
     );
     Ok(())
-}
-
-fn outcome_of(samples: &[Sample], game: u64) -> data::Outcome {
-    samples
-        .iter()
-        .find(|s| s.game == game)
-        .map_or(data::Outcome::Draw, |s| s.outcome)
 }
 
 /// `zonal fit`.

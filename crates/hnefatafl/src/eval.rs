@@ -268,10 +268,8 @@ pub fn features(pos: &Position) -> [i32; N_FEATURES] {
     // The edge squares the king's four lines reach without a piece between.
     let edge_lines = (king_moves & g.edge & !g.corners).count_ones();
     let next_to_corner = g.next_to_corner;
-    // The squares two steps from a corner (the attackers' guard of the corner: b3-c2 and
-    // a3, c1 on 11x11).
-    let ring2 = g.spread(next_to_corner) & !next_to_corner & !g.corners;
-    let corner_guard = ring2 | (g.spread(g.spread(g.corners)) & !next_to_corner & !g.corners);
+    // The squares two steps from a corner (a3, b2, c1 for a1): the attackers' seal of it.
+    let corner_guard = g.spread(next_to_corner) & !next_to_corner & !g.corners;
     let empty_throne = g.throne & !occ;
     let (mut att_reach, mut att_mob) = (0u128, 0);
     for a in crate::squares(att) {
