@@ -4,10 +4,11 @@
 //! Run with `cargo bench --bench search`.
 
 use chess_t1::eval::{Evaluation, Weights, evaluate};
-use chess_t1::search::{Engine, EngineConfig, Limits, Mode};
+use chess_t1::search::{Engine, EngineConfig, Mode};
 use chess_t1::{Position, sample};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use zonal_core::Limits;
 
 /// The allocator of the `zonal` binary, so that the figures match it.
 #[global_allocator]

@@ -12,9 +12,9 @@
 //! openings are varied. Prints `--count` (48) records: the position, `id "open-N"` and a `c0`
 //! with the moves in book notation and the score.
 
-use chess_t1::player::PlayerSpec;
+use chess_t1::eval::Evaluation;
 use chess_t1::sample::Rng;
-use chess_t1::search::Limits;
+use chess_t1::search::{Engine, EngineConfig, Mode};
 use chess_t1::{Game, Position, book};
 use std::collections::{HashMap, HashSet};
 use std::process::ExitCode;
@@ -66,12 +66,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let spec: PlayerSpec = match format!("mode=full,eval=full,depth={}", args.depth).parse() {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("make_openings: {e}");
-            return ExitCode::from(2);
-        }
+    // The full-width engine with the full evaluation, a fresh table for every position.
+    let config = EngineConfig {
+        mode: Mode::Full,
+        evaluation: Evaluation::Full,
+        ..EngineConfig::default()
     };
     let mut rng = Rng::new(args.seed);
     let start = Position::startpos();
@@ -103,7 +102,8 @@ fn main() -> ExitCode {
         {
             continue;
         }
-        let result = spec.search(&pos, &[], &Limits::depth(args.depth));
+        let result =
+            Engine::new(config.clone()).search(&pos, &[], &zonal_core::Limits::depth(args.depth));
         if result.score_cp.abs() > args.margin {
             continue;
         }

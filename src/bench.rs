@@ -49,7 +49,7 @@ fn timed_depth(mode: Mode, ms: u64) -> TimedDepth {
             mode,
             ..chess_t1::search::EngineConfig::default()
         });
-        let r = engine.search(pos, &[], &chess_t1::search::Limits::movetime(ms));
+        let r = engine.search(pos, &[], &zonal_core::Limits::movetime(ms));
         (r.depth, r.nodes, r.time_ms.max(1))
     };
     let (start_depth, n, t) = search(&Position::startpos());
@@ -296,7 +296,7 @@ pub fn run(quick: bool) -> BenchReport {
                 ..chess_t1::search::EngineConfig::default()
             });
             let t = Instant::now();
-            let r = engine.search(p, &[], &chess_t1::search::Limits::nodes(engine_nodes));
+            let r = engine.search(p, &[], &zonal_core::Limits::nodes(engine_nodes));
             secs += t.elapsed().as_secs_f64();
             nodes += r.nodes;
         }
@@ -309,7 +309,7 @@ pub fn run(quick: bool) -> BenchReport {
         for p in &positions {
             let mut engine =
                 chess_t1::search::Engine::new(chess_t1::search::EngineConfig::default());
-            engine.search(p, &[], &chess_t1::search::Limits::nodes(engine_nodes));
+            engine.search(p, &[], &zonal_core::Limits::nodes(engine_nodes));
             count += engine.projections_built();
         }
         count

@@ -92,7 +92,6 @@ pub fn parse_failure(e: &clap::Error) -> i32 {
     }
 }
 
-pub(crate) mod game_engine;
 pub(crate) mod generic;
 pub(crate) mod hnefatafl;
 pub(crate) mod jungle;
@@ -175,15 +174,14 @@ pub struct BoundArgs {
 impl BoundArgs {
     /// The search limits: `depth`, else `default_depth` unless a bound was given on the command
     /// line (then the bounds alone end the search); the bounds, else their defaults.
-    fn limits(&self, depth: Option<u32>, default_depth: u32) -> chess_t1::search::Limits {
+    fn limits(&self, depth: Option<u32>, default_depth: u32) -> zonal_core::Limits {
         let given = self.movetime.is_some() || self.nodes.is_some();
         let movetime = self.movetime.unwrap_or(DEFAULT_MOVETIME_MS);
         let nodes = self.nodes.unwrap_or(DEFAULT_NODES);
-        chess_t1::search::Limits {
+        zonal_core::Limits {
             depth: depth.or((!given).then_some(default_depth)),
             movetime_ms: (movetime > 0).then_some(movetime),
             nodes: (nodes > 0).then_some(nodes),
-            clock: None,
         }
     }
 }
@@ -232,8 +230,8 @@ impl EngineArgs {
         mode: Mode,
         horizon: i32,
         depth: Option<u32>,
-    ) -> chess_t1::player::PlayerSpec {
-        let mut spec = chess_t1::player::PlayerSpec::default();
+    ) -> crate::play::chess_t1_player::ChessConfig {
+        let mut spec = crate::play::chess_t1_player::ChessConfig::default();
         let c = &mut spec.config;
         c.mode = mode;
         // clap admits only the listed values, which these parsers all know.
@@ -246,7 +244,7 @@ impl EngineArgs {
             .unwrap_or(chess_t1::search::ZoneStyle::Order);
         if self.baseline {
             c.evaluation = chess_t1::eval::Evaluation::Material;
-            spec.kind = chess_t1::player::Kind::Baseline;
+            spec.kind = crate::play::chess_t1_player::Kind::Baseline;
             spec.depth = Some(depth.unwrap_or(4).min(12));
         }
         spec
@@ -808,6 +806,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             let horizon = horizon.unwrap_or(4);
             let mode = if full { Mode::Full } else { Mode::Zones };
             let limits = bounds.limits(depth, chess_t1::analysis::DEFAULT_DEPTH);
+            let player = engine.player(mode, horizon, depth);
             let cfg = chess_t1::analysis::AnalysisConfig {
                 horizon,
                 depth: limits.depth,
@@ -815,7 +814,9 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
                 mode,
                 material,
                 top: top as usize,
-                player: engine.player(mode, horizon, depth),
+                baseline: (player.kind == crate::play::chess_t1_player::Kind::Baseline)
+                    .then(|| player.baseline_config()),
+                engine: player.config,
             };
             analyse_cmd(
                 &pos,
@@ -1917,18 +1918,19 @@ fn spinner(template: &str) -> indicatif::ProgressBar {
 
 fn search_cmd(
     pos: &Position,
-    player: &chess_t1::player::PlayerSpec,
-    limits: &chess_t1::search::Limits,
+    player: &crate::play::chess_t1_player::ChessConfig,
+    limits: &zonal_core::Limits,
     json: bool,
 ) -> Result<(), CliError> {
     let start = Instant::now();
     // Each finished iteration is shown on a terminal while the search runs.
     let progress = spinner("{elapsed_precise} {spinner} {msg}");
     progress.set_message("searching");
-    let result = chess_t1::player::Player::new(player.clone()).search(
+    let result = crate::play::chess_t1_player::Player::new(player.clone()).search(
         pos,
         &[],
         limits,
+        None,
         &std::sync::atomic::AtomicBool::new(false),
         &mut |info| {
             let pv: Vec<String> = info.pv.iter().take(6).map(|m| m.uci()).collect();

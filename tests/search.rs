@@ -5,9 +5,10 @@
 use chess_t1::eval::{self, Evaluation, Weights};
 use chess_t1::sample::{Rng, middlegames, playout};
 use chess_t1::search::{
-    CP_PROVEN, CP_WIN, Engine, EngineConfig, Limits, Mode, SearchResult, protocol_score,
+    CP_PROVEN, CP_WIN, Engine, EngineConfig, Mode, SearchResult, protocol_score,
 };
 use chess_t1::{Board, Piece, Position, Setup, Square};
+use zonal_core::Limits;
 
 /// Positions to search: the tactics suite and random middlegames.
 fn positions() -> Vec<Position> {

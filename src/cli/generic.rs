@@ -3,9 +3,9 @@
 //! or zone-guided), match between built-in players, and bench. Each game supplies a small
 //! [`CliGame`] implementation in its own module.
 
-use super::game_engine::{Searching, Zoned};
 use super::reason::{Explainer, Words};
 use super::{CliError, Command, MatchArgs, PosArg, print_json, report_perft, write_out};
+use crate::play::core_game::{Searching, Zoned};
 use serde::Serialize;
 use std::fmt::{Debug, Display, Write as _};
 use std::time::Instant;
@@ -537,12 +537,7 @@ struct Mode {
 }
 
 impl Mode {
-    fn new<G: CliGame>(
-        full: bool,
-        horizon: Option<i32>,
-        limits: &chess_t1::search::Limits,
-        analyse: bool,
-    ) -> Mode {
+    fn new<G: CliGame>(full: bool, horizon: Option<i32>, limits: &Limits, analyse: bool) -> Mode {
         let horizon = horizon.unwrap_or(G::HORIZON);
         let mut searching = Searching::engine(horizon);
         searching.full = full;
@@ -552,23 +547,15 @@ impl Mode {
         Mode {
             searching,
             horizon,
-            limits: Limits {
-                depth: limits.depth,
-                nodes: limits.nodes,
-                movetime_ms: limits.movetime_ms,
-            },
+            limits: *limits,
         }
     }
 
     /// The search and its name: zone-guided where the game has zones and `--full` is not given.
     fn search<G: CliGame>(&self, pos: &G::Position) -> (SearchResult<G::Move>, &'static str) {
-        let r = self.searching.run::<Zoned<G>>(
-            &G::rules(pos),
-            pos,
-            &[],
-            &self.limits,
-            &Control::default(),
-        );
+        let r =
+            self.searching
+                .run::<G>(&G::rules(pos), pos, &[], &self.limits, &Control::default());
         (
             r,
             if self.searching.full {
@@ -875,8 +862,7 @@ pub(crate) fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError>
             let mut searching = Searching::engine(G::HORIZON);
             searching.full = full;
             let t = Instant::now();
-            let r =
-                searching.run::<Zoned<G>>(&G::rules(&pos), &pos, &[], &limits, &Control::default());
+            let r = searching.run::<G>(&G::rules(&pos), &pos, &[], &limits, &Control::default());
             let millis = t.elapsed().as_millis() as u64;
             search.push(Searched {
                 mode: if full { "full" } else { "zones" },
@@ -909,7 +895,7 @@ pub(crate) fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError>
         let (mut depths, mut nodes, mut millis) = (Vec::new(), 0u64, 0u64);
         for pos in &suite {
             let t = Instant::now();
-            let r = searching.run::<Zoned<G>>(
+            let r = searching.run::<G>(
                 &G::rules(pos),
                 pos,
                 &[],

@@ -2,10 +2,10 @@
 //! source's measures and the core's search). The zone commands follow the game-independent
 //! core (issue "One engine, many games").
 
-use super::game_engine::{Searching, Zoned};
 use super::proryv_game::Proryv as ProryvGame;
 use super::reason::{Explainer, Words};
 use super::{CliError, Command, PosArg, print_json, report_perft, write_out};
+use crate::play::core_game::{Searching, Zoned};
 use serde::Serialize;
 use std::time::Instant;
 use zonal_board::Shape;
@@ -223,11 +223,11 @@ pub fn run(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Match(args) => super::generic::match_cmd::<super::proryv_game::Proryv>(&args),
-        Command::Datagen(args) => {
-            super::learn::datagen::<super::game_engine::Zoned<super::proryv_game::Proryv>>(&args)
-        }
+        Command::Datagen(args) => super::learn::datagen::<
+            crate::play::core_game::Zoned<super::proryv_game::Proryv>,
+        >(&args),
         Command::Fit(args) => {
-            super::learn::fit::<super::game_engine::Zoned<super::proryv_game::Proryv>>(&args)
+            super::learn::fit::<crate::play::core_game::Zoned<super::proryv_game::Proryv>>(&args)
         }
         Command::Engine => crate::play::engine::<Zoned<super::proryv_game::Proryv>>(),
         Command::Bench { quick, json } => {
@@ -480,12 +480,7 @@ struct Mode {
 }
 
 impl Mode {
-    fn new(
-        full: bool,
-        horizon: Option<i32>,
-        limits: &chess_t1::search::Limits,
-        analyse: bool,
-    ) -> Mode {
+    fn new(full: bool, horizon: Option<i32>, limits: &Limits, analyse: bool) -> Mode {
         // Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
         let mut searching = Searching::engine(horizon.unwrap_or(5));
         searching.full = full;
@@ -494,11 +489,7 @@ impl Mode {
         }
         Mode {
             searching,
-            limits: Limits {
-                depth: limits.depth,
-                nodes: limits.nodes,
-                movetime_ms: limits.movetime_ms,
-            },
+            limits: *limits,
         }
     }
 
@@ -512,7 +503,7 @@ impl Mode {
     }
 
     fn search(&self, pos: &Position) -> zonal_core::SearchResult<Ply> {
-        self.searching.run::<Zoned<ProryvGame>>(
+        self.searching.run::<ProryvGame>(
             &Proryv::default(),
             pos,
             &[],

@@ -1,11 +1,11 @@
 //! chess-t1 for [`zonal_play`]: its rules, records (position-file lines with the book
-//! notation) and its player ([`chess_t1::player::Player`], whose engine keeps its table for a
-//! game) behind the library's traits.
+//! notation) and its player ([`Player`], whose engine keeps its table for a game) behind the
+//! library's traits.
 
+use super::chess_t1_player::{ChessConfig, Player, PlayerError};
 use chess_t1::eval::Evaluation;
-use chess_t1::player::{Player, PlayerError, PlayerSpec};
 use chess_t1::posfile::{self, Operation, Record};
-use chess_t1::search::{CP_PROVEN, CP_WIN, Clock, DEFAULT_CONTEMPT, Limits, Mode, ZoneStyle};
+use chess_t1::search::{CP_PROVEN, CP_WIN, DEFAULT_CONTEMPT, Mode, ZoneStyle};
 use chess_t1::{Color, Game, Move, Position, Status};
 use std::sync::atomic::AtomicBool;
 use zonal_board::Side;
@@ -33,24 +33,14 @@ fn side(color: Color) -> Side {
 pub struct ChessSettings {
     entries: Vec<String>,
     /// The player's configuration (its `depth` is the limits').
-    pub spec: PlayerSpec,
-}
-
-impl ChessSettings {
-    /// Settings of a spec read whole (`zonal search`'s players and tests).
-    pub fn of(spec: PlayerSpec) -> ChessSettings {
-        ChessSettings {
-            entries: Vec::new(),
-            spec,
-        }
-    }
+    pub spec: ChessConfig,
 }
 
 impl Settings for ChessSettings {
     fn set(&mut self, key: &str, value: &str) -> Result<bool, String> {
         let mut entries = self.entries.clone();
         entries.push(format!("{key}={value}"));
-        match entries.join(",").parse::<PlayerSpec>() {
+        match entries.join(",").parse::<ChessConfig>() {
             Ok(spec) => {
                 self.entries = entries;
                 self.spec = spec;
@@ -184,17 +174,13 @@ impl Searcher<ChessT1> for Player {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&Info<Move>),
     ) -> SearchResult<Move> {
-        let limits = Limits {
-            depth: budget.limits.depth,
-            movetime_ms: budget.limits.movetime_ms,
-            nodes: budget.limits.nodes,
-            clock: budget.clock.map(|c| Clock {
-                remaining_ms: c.remaining_ms,
-                increment_ms: c.increment_ms,
-                moves_to_go: c.moves_to_go,
-            }),
+        // A clock becomes the core's hard and soft limits; without one, no limit at all is the
+        // engine's deepest iteration (the baseline's default depth).
+        let (limits, soft_ms) = match budget.clock {
+            Some(_) => budget.core(),
+            None => (budget.limits, None),
         };
-        let r = Player::search(self, pos, history, &limits, stop, &mut |i| {
+        let r = Player::search(self, pos, history, &limits, soft_ms, stop, &mut |i| {
             info(&Info {
                 depth: i.depth,
                 seldepth: Some(i.seldepth),

@@ -2,7 +2,6 @@
 //! the generic commands ([`CliGame`]) plays through [`Zoned`], with the core's player settings
 //! ([`CoreSettings`]) and the game's evaluation weights, and one [`Engine`] kept for a game.
 
-use crate::cli::game_engine::{Searching, Zoned};
 use crate::cli::generic::CliGame;
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -11,10 +10,65 @@ use std::sync::atomic::AtomicBool;
 use zonal_board::Side;
 use zonal_core::excerpt::excerpt;
 use zonal_core::guided::ZoneNarrowing;
-use zonal_core::{Control, Engine, FullWidth, Limits, Progress, Rules, SearchResult};
+use zonal_core::{Control, Engine, FullWidth, Limits, Progress, Rules, SearchResult, Techniques};
 use zonal_play::matches::GameRecord;
 use zonal_play::spec::CoreSettings;
 use zonal_play::{Budget, GameEnd, Info, PlayGame, Score, Searcher, Settings};
+
+/// A game of the generic commands ([`CliGame`]) as the play library, the learning commands
+/// and the analysis board see it: with its zone builder.
+pub struct Zoned<G>(PhantomData<G>);
+
+/// How a command, a player or the protocol searches: the engine's techniques, and zone-guided
+/// (the projection at `horizon`, at nodes fewer than `plies` from the root) unless `full`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Searching {
+    /// The engine's techniques ([`Techniques::ENGINE`] by default; [`Techniques::PLAIN`] is the
+    /// plain alpha-beta of the figures before the one engine).
+    pub techniques: Techniques,
+    /// Every move alike (no zones).
+    pub full: bool,
+    /// The zones' horizon, half-moves.
+    pub horizon: i32,
+    /// Nodes this many plies from the root and deeper search every move.
+    pub plies: usize,
+}
+
+impl Searching {
+    /// The engine for a game whose zones look `horizon` half-moves ahead: zone-guided (what
+    /// `search`, `analyse` and the analysis board use, the zones explaining the advice).
+    pub fn engine(horizon: i32) -> Searching {
+        Searching {
+            techniques: Techniques::ENGINE,
+            full: false,
+            horizon,
+            plies: usize::MAX,
+        }
+    }
+
+    /// The search of `pos` (the game's positions since its last irreversible move in
+    /// `history`) within `limits`, under `control`.
+    pub fn run<G: CliGame>(
+        &self,
+        rules: &G::Rules,
+        pos: &G::Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control<'_, G::Move>,
+    ) -> SearchResult<G::Move> {
+        let mut engine = Engine::new(self.techniques);
+        if self.full {
+            return engine.search(rules, &FullWidth, pos, history, limits, control);
+        }
+        let zones = G::Zones::default();
+        let narrowing = ZoneNarrowing {
+            game: &zones,
+            horizon: self.horizon,
+            plies: self.plies,
+        };
+        engine.search_narrowed(rules, &narrowing, pos, history, limits, control)
+    }
+}
 
 /// A player of a core game: the engine's settings and the evaluation's weights set by name.
 #[derive(Clone, Debug)]

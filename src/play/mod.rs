@@ -1,8 +1,10 @@
 //! `zonal engine` and `zonal match` for every game through [`zonal_play`]: the command line's
 //! side (stdin and stdout, the progress bar, `--out`), and each game's implementation of the
-//! library's traits (`chess_t1.rs`; `core_game.rs` for the games of the generic commands).
+//! library's traits (`chess_t1.rs` with its player keys in `chess_t1_player.rs`; `core_game.rs`
+//! for the games of the generic commands, with their search settings [`core_game::Searching`]).
 
 pub mod chess_t1;
+pub mod chess_t1_player;
 pub mod core_game;
 
 use crate::cli::{CliError, MatchArgs, print_json, write_stdout};

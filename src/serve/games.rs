@@ -8,9 +8,9 @@
 //! file names.
 
 use super::ApiError;
-use crate::cli::game_engine::{self, EngineGame, Zoned};
 use crate::cli::generic::{self, CliGame};
 use crate::cli::reason::{Explainer, Words};
+use crate::play::core_game::{Searching, Zoned};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::atomic::AtomicBool;
@@ -18,6 +18,8 @@ use zonal_board::Shape;
 use zonal_core::guided::MoveSquares;
 use zonal_core::zone::ZoneGame;
 use zonal_core::{Control, Progress, Rules};
+use zonal_play::Score;
+use zonal_play::command::Setup;
 
 /// Longest position string or move text read, in bytes.
 pub const MAX_TEXT_BYTES: usize = 4096;
@@ -275,7 +277,7 @@ fn progress_json<M: std::fmt::Display>(p: &Progress<'_, M>) -> Value {
     json!({
         "depth": p.depth,
         "score": p.score,
-        "score_text": game_engine::protocol_score(p.score),
+        "score_text": Score::from_core(p.score).to_string(),
         "best": p.line.first().map(ToString::to_string),
         "line": p.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "nodes": p.nodes,
@@ -284,26 +286,24 @@ fn progress_json<M: std::fmt::Display>(p: &Progress<'_, M>) -> Value {
 }
 
 /// The analysis of a game on the core's search (Прорыв, Hnefatafl, Jungle): the engine
-/// protocol's `position ... moves ...` and its zone-guided search.
-fn core_analysis<E: EngineGame>(position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
+/// protocol's `position ... moves ...` ([`zonal_play::session::set_up`]) and its zone-guided
+/// search.
+fn core_analysis<G: CliGame>(position: &str, moves: &[String]) -> Result<Analysis, ApiError>
+where
+    G::Zones: Default + 'static,
+{
     check_text("the position", position)?;
     check_moves(moves)?;
-    let mut args: Vec<&str> = Vec::new();
-    if E::start(position.trim()).is_some() {
-        args.push(position.trim());
-    } else {
-        args.push("fen");
-        args.extend(position.split_whitespace());
+    let setup = match G::start(position.trim()) {
+        Some(_) => Setup::Start(position.trim().to_string()),
+        None => Setup::Fen(position.split_whitespace().collect::<Vec<_>>().join(" ")),
+    };
+    let (game, history) =
+        zonal_play::session::set_up::<Zoned<G>>(&setup, moves).map_err(illegal)?;
+    if let Some(end) = G::end(&game) {
+        return Err(illegal(format!("the game is over: {}", end.text)));
     }
-    if !moves.is_empty() {
-        args.push("moves");
-        args.extend(moves.iter().map(String::as_str));
-    }
-    let (game, history) = game_engine::parse_position::<E>(&args).map_err(illegal)?;
-    if let Some(end) = E::end(&game) {
-        return Err(illegal(format!("the game is over: {end}")));
-    }
-    let pos = E::current(&game);
+    let pos = G::current(&game);
     Ok(Box::new(move |movetime_ms, stop, sink| {
         let start = std::time::Instant::now();
         let limits = zonal_core::Limits {
@@ -312,7 +312,7 @@ fn core_analysis<E: EngineGame>(position: &str, moves: &[String]) -> Result<Anal
             movetime_ms: Some(movetime_ms),
         };
         let sink = std::sync::Mutex::new(sink);
-        let report = |p: &Progress<'_, E::Move>| {
+        let report = |p: &Progress<'_, G::Move>| {
             if let Ok(mut s) = sink.lock() {
                 s(progress_json(p));
             }
@@ -322,23 +322,18 @@ fn core_analysis<E: EngineGame>(position: &str, moves: &[String]) -> Result<Anal
             progress: Some(&report),
             soft_ms: None,
         };
-        let r = game_engine::engine_search::<E>(
-            &pos,
-            &history,
-            &limits,
-            &game_engine::Searching::engine(E::HORIZON),
-            &control,
-        );
-        let (rules, zones) = (E::rules(&pos), E::Zones::default());
+        let rules = G::rules(&pos);
+        let r = Searching::engine(G::HORIZON).run::<G>(&rules, &pos, &history, &limits, &control);
+        let zones = G::Zones::default();
         let words = Words {
-            piece: E::piece_name,
-            terms: E::eval_terms,
+            piece: G::piece_name,
+            terms: G::eval_terms,
         };
-        let explainer = Explainer::new(&rules, &zones, &pos, E::HORIZON, words);
+        let explainer = Explainer::new(&rules, &zones, &pos, G::HORIZON, words);
         json!({
             "depth": r.depth,
             "score": r.score,
-            "score_text": game_engine::protocol_score(r.score),
+            "score_text": Score::from_core(r.score).to_string(),
             "best": r.best.map(|m| m.to_string()),
             "line": r.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "nodes": r.nodes,
@@ -347,7 +342,7 @@ fn core_analysis<E: EngineGame>(position: &str, moves: &[String]) -> Result<Anal
             "top": r.root.iter().take(5).map(|r| (r.mv, r.score)).map(|(m, s)| json!({
                 "move": m.to_string(),
                 "score": s,
-                "score_text": game_engine::protocol_score(s),
+                "score_text": Score::from_core(s).to_string(),
                 "reason": explainer.explain(m),
             })).collect::<Vec<_>>(),
         })
@@ -565,14 +560,11 @@ impl Board for ChessBoard {
         }
         let pos = *game.position();
         Ok(Box::new(move |movetime_ms, stop, sink| {
-            let limits = chess_t1::search::Limits {
-                depth: None,
-                movetime_ms: Some(movetime_ms),
-                nodes: None,
-                clock: None,
-            };
-            let mut player = chess_t1::player::Player::new(chess_t1::player::PlayerSpec::default());
-            let r = player.search(&pos, &keys, &limits, stop, &mut |info| {
+            let limits = zonal_core::Limits::movetime(movetime_ms);
+            let mut player = crate::play::chess_t1_player::Player::new(
+                crate::play::chess_t1_player::ChessConfig::default(),
+            );
+            let r = player.search(&pos, &keys, &limits, None, stop, &mut |info| {
                 sink(json!({
                     "depth": info.depth,
                     "score": info.score_cp,
@@ -769,6 +761,6 @@ where
     }
 
     fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
-        core_analysis::<Zoned<G>>(position, moves)
+        core_analysis::<G>(position, moves)
     }
 }

@@ -21,13 +21,14 @@ use crate::force::ForceMap;
 use crate::force::units;
 use crate::moves::Move;
 use crate::piece::Piece;
-use crate::player::{Kind, Player, PlayerSpec};
 use crate::position::{Position, Status};
 use crate::rules::{Aim, ChessT1};
-use crate::search::{self, Limits, Mode, Motive, proven};
+use crate::search::baseline::{self, BaselineConfig};
+use crate::search::{self, Engine, EngineConfig, Mode, Motive, proven};
 use crate::square::{Color, Square};
 use crate::zone::{Projection, Role, Zone, ZoneConfig, ZoneKind};
 use std::time::Instant;
+use zonal_core::Limits;
 
 /// Settings of an analysis.
 #[derive(Clone, Debug)]
@@ -45,9 +46,12 @@ pub struct AnalysisConfig {
     pub material: Material,
     /// How many recommended moves to report (their scores are exact).
     pub top: usize,
-    /// The search: the engine (default) or the baseline, with their settings; `mode`,
-    /// `material` and `horizon` above take precedence over the player's own.
-    pub player: PlayerSpec,
+    /// The engine's settings; `mode`, `material` and `horizon` above take precedence over its
+    /// own.
+    pub engine: EngineConfig,
+    /// The baseline configuration of the engine ([`baseline`]) searches instead when given
+    /// (its depth, mode, horizon and material are the analysis's).
+    pub baseline: Option<BaselineConfig>,
 }
 
 /// Search depth of an analysis when none is given.
@@ -62,7 +66,8 @@ impl Default for AnalysisConfig {
             material: Material::default(),
             top: 5,
             limits: Limits::default(),
-            player: PlayerSpec::default(),
+            engine: EngineConfig::default(),
+            baseline: None,
         }
     }
 }
@@ -479,18 +484,18 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
             });
         }
     }
-    let mut spec = cfg.player.clone();
-    spec.config.mode = cfg.mode;
-    spec.config.material = cfg.material;
-    spec.config.horizon = cfg.horizon;
-    spec.config.multipv = cfg.top.max(1);
+    let mut engine = cfg.engine.clone();
+    engine.mode = cfg.mode;
+    engine.material = cfg.material;
+    engine.horizon = cfg.horizon;
+    engine.multipv = cfg.top.max(1);
     // An analysis shows a draw as 0.
-    spec.config.contempt = 0;
+    engine.contempt = 0;
     // An analysis searches every move the zones name to full depth (its reasons rest on
     // them); play reduces the late ones like any other (NOTES.md, "Measured strength").
-    spec.config.zone_reduce_named = false;
+    engine.zone_reduce_named = false;
     // Its ranked moves are not cut short near the leaves either.
-    spec.config.late_move_pruning = false;
+    engine.late_move_pruning = false;
     let mut limits = cfg.limits;
     limits.depth = cfg.depth.or(match (limits.movetime_ms, limits.nodes) {
         (None, None) => Some(DEFAULT_DEPTH),
@@ -500,18 +505,28 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
     // work (a batch with a small node bound runs in a few MB a thread).
     if let Some(nodes) = limits.nodes {
         let needed_mb = nodes.saturating_mul(TABLE_BYTES_PER_NODE).div_ceil(1 << 20);
-        spec.config.hash_mb = spec.config.hash_mb.min(needed_mb.max(1) as usize);
-    }
-    if spec.kind == Kind::Baseline {
-        spec.depth = Some(limits.depth.unwrap_or(cfg.horizon.max(1) as u32));
+        engine.hash_mb = engine.hash_mb.min(needed_mb.max(1) as usize);
     }
     let status = pos.status();
     let (recommended, nodes, depth) = if status.is_over() {
         (Vec::new(), 0, limits.depth.unwrap_or(DEFAULT_DEPTH))
     } else {
-        let mut player = Player::new(spec);
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let result = player.search(pos, &[], &limits, &stop, &mut |_| {});
+        let result = match &cfg.baseline {
+            Some(b) => {
+                let start = Instant::now();
+                let b = BaselineConfig {
+                    depth: limits.depth.unwrap_or(cfg.horizon.max(1) as u32).min(12),
+                    mode: cfg.mode,
+                    horizon: cfg.horizon,
+                    material: cfg.material,
+                    ..b.clone()
+                };
+                let mut r = baseline::search(pos, &b);
+                r.time_ms = start.elapsed().as_millis() as u64;
+                r
+            }
+            None => Engine::new(engine).search(pos, &[], &limits),
+        };
         let reasons = Reasons::new(pos, &mp, cfg.horizon, cfg.material);
         // Moves a limit kept from being searched at all have no score to report; if the limit
         // came before any move was searched, the first ones are shown as such.

@@ -40,7 +40,6 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod piece;
-pub mod player;
 pub mod posfile;
 pub mod position;
 pub mod report;

@@ -6,7 +6,6 @@
 //! of the root moves).
 
 use super::hooks::{Node, SearchRules, ZoneMoves, ZoneWork};
-use super::limits::Limits;
 use super::{CP_WIN, Mode, Motive, RootMove, SearchResult, cp_to_half_units};
 use crate::eval::{Evaluation, Weights};
 use crate::exchange::Material;
@@ -17,7 +16,7 @@ use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use zonal_core::search::{
-    Control, Engine as CoreEngine, FullWidth, Limits as CoreLimits, Progress, Schedule, Techniques,
+    Control, Engine as CoreEngine, FullWidth, Limits, Progress, Schedule, Techniques,
     ZoneStyle as CoreStyle,
 };
 
@@ -261,20 +260,30 @@ impl Engine {
         self.core.new_game();
     }
 
-    /// Searches `pos` within `limits`. `history` holds the repetition keys
+    /// Searches `pos` within `limits` (the core's: a limit left out is no limit, without a
+    /// depth the engine's deepest). `history` holds the repetition keys
     /// ([`Position::repetition_key`]) of the game's positions before `pos`, oldest first: a
     /// position of the game or of the tree met again scores as a draw.
     pub fn search(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> SearchResult {
-        self.search_with(pos, history, limits, &AtomicBool::new(false), &mut |_| {})
+        self.search_with(
+            pos,
+            history,
+            limits,
+            None,
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
     }
 
-    /// [`Engine::search`], stoppable through `stop` (set from another thread), reporting each
-    /// iteration to `on_info`.
+    /// [`Engine::search`] with a soft time limit `soft_ms` (no iteration starts after it; a game
+    /// clock's, [`zonal_core::clock_budget`]), stoppable through `stop` (set from another
+    /// thread), reporting each iteration to `on_info`.
     pub fn search_with(
         &mut self,
         pos: &Position,
         history: &[u64],
         limits: &Limits,
+        soft_ms: Option<u64>,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
@@ -284,11 +293,9 @@ impl Engine {
         if nothing_to_search(pos) {
             return no_move(mode, 0);
         }
-        let (soft, hard) = limits.budget(pos.side_to_move()).unzip();
-        let core_limits = CoreLimits {
+        let core_limits = Limits {
             depth: Some(limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)),
-            nodes: limits.nodes,
-            movetime_ms: hard,
+            ..*limits
         };
         // Positions before the last capture never recur.
         let quiet = (pos.quiet_half_moves() as usize).min(history.len());
@@ -310,7 +317,7 @@ impl Engine {
         let control = Control {
             stop: Some(stop),
             progress: Some(&progress),
-            soft_ms: soft,
+            soft_ms,
         };
         let mut zones = ZoneMoves::new(
             cfg.horizon,

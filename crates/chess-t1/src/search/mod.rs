@@ -16,7 +16,8 @@
 //! ±([`crate::exchange::WIN`] − plies) as before.
 //!
 //! ```
-//! use chess_t1::search::{Engine, EngineConfig, Limits, Mode};
+//! use chess_t1::search::{Engine, EngineConfig, Mode};
+//! use zonal_core::Limits;
 //! use chess_t1::Position;
 //! // docs/chess-t1-rules.md §10 E7: a Scout takes whatever stands on its leap squares, whatever the sums: the one on
 //! // b3 takes the Konnet d4 (the one on h4 could take only the Knecht f5).
@@ -30,13 +31,11 @@ pub mod baseline;
 mod candidates;
 mod engine;
 pub mod hooks;
-mod limits;
 
 pub use candidates::{Motive, zone_candidates};
 pub use engine::{
     DEFAULT_CONTEMPT, Engine, EngineConfig, Info, QS_DELTA_MARGIN, QS_WIDE_PLIES, ZoneStyle,
 };
-pub use limits::{Clock, Limits};
 
 use crate::exchange::WIN;
 use crate::incremental::UpdateStats;

@@ -182,6 +182,32 @@ pub struct Limits {
     pub movetime_ms: Option<u64>,
 }
 
+impl Limits {
+    /// To a fixed depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// For a fixed time per move.
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime_ms: Some(ms),
+            ..Limits::default()
+        }
+    }
+
+    /// For a fixed number of nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+}
+
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult<M> {

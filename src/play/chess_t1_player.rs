@@ -1,33 +1,28 @@
-//! Built-in players: a configuration of the engine ([`crate::search::Engine`], the one engine of
-//! every game over chess-t1's hooks) or of the baseline search ([`crate::search::baseline`], a
-//! configuration of the same engine), written as a short text so that `zonal match` and the
-//! command line can name them.
+//! chess-t1's built-in players: a configuration of the one engine ([`chess_t1::search::Engine`]
+//! over chess-t1's hooks) or of its baseline configuration ([`chess_t1::search::baseline`]),
+//! written as a short text so that `zonal match`, `zonal engine` and the command line can name
+//! them (the game's keys of [`zonal_play::spec`]).
 //!
 //! The text is `key=value` pairs separated by commas, every key optional:
 //! `engine=new|baseline`, `mode=zones|full`, `eval=full|material`, `depth=D`, `hash=MB`,
 //! `horizon=H`, `style=order|steer|cut`, `zone_plies=N`, `extend=1|0`, `contempt=CP`, `qs_prune=1|0`,
 //! `weights=FILE`. For example `mode=full,eval=material,depth=4,engine=baseline`
 //! is the behaviour before the engine existed; `mode=zones` is today's default.
-//!
-//! ```
-//! use chess_t1::player::PlayerSpec;
-//! let p: PlayerSpec = "engine=baseline,mode=full,depth=4".parse().unwrap();
-//! assert_eq!(p.to_string(), "engine=baseline,mode=full,eval=material,depth=4");
-//! assert!("mode=sideways".parse::<PlayerSpec>().is_err());
-//! ```
 
-use crate::Position;
-use crate::eval::{Evaluation, Weights};
-use crate::search::baseline::{self, BaselineConfig};
-use crate::search::{Engine, EngineConfig, Limits, Mode, SearchResult, ZoneStyle};
+use chess_t1::Position;
+use chess_t1::eval::{Evaluation, Weights};
+use chess_t1::search::baseline::{self, BaselineConfig};
+use chess_t1::search::{Engine, EngineConfig, Mode, SearchResult, ZoneStyle};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
+use zonal_core::Limits;
+use zonal_core::excerpt::excerpt;
 
 /// Which search a built-in player runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// The engine of [`crate::search::Engine`].
+    /// The engine of [`chess_t1::search::Engine`].
     New,
     /// The fixed-depth, material-only search that preceded it.
     Baseline,
@@ -35,7 +30,7 @@ pub enum Kind {
 
 /// A built-in player's configuration.
 #[derive(Clone, Debug)]
-pub struct PlayerSpec {
+pub struct ChessConfig {
     /// Engine or baseline.
     pub kind: Kind,
     /// The engine's settings (for the baseline: mode and horizon are used).
@@ -46,13 +41,13 @@ pub struct PlayerSpec {
     /// The file the weights were read from, if not the defaults (shown in the spec's text).
     pub weights_file: Option<String>,
     /// Baseline zone mode: reuse zones across nodes
-    /// ([`crate::search::baseline::BaselineConfig::reuse_zones`]).
+    /// ([`chess_t1::search::baseline::BaselineConfig::reuse_zones`]).
     pub reuse_zones: bool,
 }
 
-impl Default for PlayerSpec {
+impl Default for ChessConfig {
     fn default() -> Self {
-        PlayerSpec {
+        ChessConfig {
             kind: Kind::New,
             config: EngineConfig::default(),
             depth: None,
@@ -74,7 +69,7 @@ pub enum PlayerError {
     )]
     UnknownKey(String),
     /// A value out of range or of the wrong kind.
-    #[error("player {}={:?}: expected {expected}", crate::excerpt::excerpt(.key), crate::excerpt::excerpt(.value))]
+    #[error("player {}={:?}: expected {expected}", excerpt(.key), excerpt(.value))]
     BadValue {
         /// The key.
         key: String,
@@ -85,11 +80,11 @@ pub enum PlayerError {
     },
 }
 
-impl FromStr for PlayerSpec {
+impl FromStr for ChessConfig {
     type Err = PlayerError;
 
-    fn from_str(text: &str) -> Result<PlayerSpec, PlayerError> {
-        let mut spec = PlayerSpec::default();
+    fn from_str(text: &str) -> Result<ChessConfig, PlayerError> {
+        let mut spec = ChessConfig::default();
         let mut eval_given = false;
         for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
             let (key, value) = entry
@@ -211,7 +206,7 @@ impl FromStr for PlayerSpec {
     }
 }
 
-impl fmt::Display for PlayerSpec {
+impl fmt::Display for ChessConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let c = &self.config;
         match self.kind {
@@ -241,7 +236,7 @@ impl fmt::Display for PlayerSpec {
                 }
             }
         }
-        if self.kind == Kind::New && c.contempt != crate::search::DEFAULT_CONTEMPT {
+        if self.kind == Kind::New && c.contempt != chess_t1::search::DEFAULT_CONTEMPT {
             write!(f, ",contempt={}", c.contempt)?;
         }
         if self.kind == Kind::New && !c.quiescence_pruning {
@@ -259,20 +254,15 @@ impl fmt::Display for PlayerSpec {
 
 /// A built-in player ready to play: the spec and, for the engine, its table kept between moves.
 pub struct Player {
-    spec: PlayerSpec,
+    spec: ChessConfig,
     engine: Option<Engine>,
 }
 
 impl Player {
     /// A player of `spec`.
-    pub fn new(spec: PlayerSpec) -> Player {
+    pub fn new(spec: ChessConfig) -> Player {
         let engine = (spec.kind == Kind::New).then(|| Engine::new(spec.config.clone()));
         Player { spec, engine }
-    }
-
-    /// The spec.
-    pub fn spec(&self) -> &PlayerSpec {
-        &self.spec
     }
 
     /// A new game begins.
@@ -282,31 +272,29 @@ impl Player {
         }
     }
 
-    /// Searches `pos` (with the game's earlier repetition keys `history`) within `limits`; the
-    /// spec's depth, if any, replaces the limits' depth.
+    /// Searches `pos` (with the game's earlier repetition keys `history`) within `limits` and
+    /// the soft time limit `soft_ms` (a game clock's); the spec's depth, if any, replaces the
+    /// limits' depth.
     pub fn search(
         &mut self,
         pos: &Position,
         history: &[u64],
         limits: &Limits,
+        soft_ms: Option<u64>,
         stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&crate::search::Info),
+        on_info: &mut dyn FnMut(&chess_t1::search::Info),
     ) -> SearchResult {
         let mut limits = *limits;
         if self.spec.depth.is_some() {
             limits.depth = self.spec.depth;
         }
         match &mut self.engine {
-            Some(engine) => engine.search_with(pos, history, &limits, stop, on_info),
+            Some(engine) => engine.search_with(pos, history, &limits, soft_ms, stop, on_info),
             None => {
                 let start = std::time::Instant::now();
                 let cfg = BaselineConfig {
                     depth: limits.depth.unwrap_or(4).min(12),
-                    mode: self.spec.config.mode,
-                    horizon: self.spec.config.horizon,
-                    material: self.spec.config.material,
-                    reuse_zones: self.spec.reuse_zones && self.spec.config.mode == Mode::Zones,
-                    ..BaselineConfig::default()
+                    ..self.spec.baseline_config()
                 };
                 let mut r = baseline::search(pos, &cfg);
                 r.time_ms = start.elapsed().as_millis() as u64;
@@ -316,10 +304,17 @@ impl Player {
     }
 }
 
-impl PlayerSpec {
-    /// One search of `pos` by a fresh player of this spec.
-    pub fn search(&self, pos: &Position, history: &[u64], limits: &Limits) -> SearchResult {
-        Player::new(self.clone()).search(pos, history, limits, &AtomicBool::new(false), &mut |_| {})
+impl ChessConfig {
+    /// The baseline's configuration of this spec (its depth is the spec's, 4 by default).
+    pub fn baseline_config(&self) -> BaselineConfig {
+        BaselineConfig {
+            depth: self.depth.unwrap_or(4).min(12),
+            mode: self.config.mode,
+            horizon: self.config.horizon,
+            material: self.config.material,
+            reuse_zones: self.reuse_zones && self.config.mode == Mode::Zones,
+            ..BaselineConfig::default()
+        }
     }
 }
 
@@ -328,8 +323,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn specs_read_and_write_back() {
+        let p: ChessConfig = "engine=baseline,mode=full,depth=4"
+            .parse()
+            .expect("a valid spec");
+        assert_eq!(
+            p.to_string(),
+            "engine=baseline,mode=full,eval=material,depth=4"
+        );
+        assert!("mode=sideways".parse::<ChessConfig>().is_err());
+    }
+
+    #[test]
     fn zone_keys_are_read_and_written_back() {
-        let spec: PlayerSpec = "mode=zones,reduce_named=0,extend=1,horizon=3"
+        let spec: ChessConfig = "mode=zones,reduce_named=0,extend=1,horizon=3"
             .parse()
             .expect("a valid spec");
         assert!(!spec.config.zone_reduce_named);
@@ -337,13 +344,13 @@ mod tests {
         assert_eq!(spec.config.horizon, 3);
         let written = spec.to_string();
         assert!(written.contains("reduce_named=0"), "{written}");
-        let again: PlayerSpec = written.parse().expect("the written spec reads back");
+        let again: ChessConfig = written.parse().expect("the written spec reads back");
         assert!(!again.config.zone_reduce_named);
         assert_eq!(again.config.horizon, 3);
         // In play the root's named moves are reduced like the others by default.
-        let default: PlayerSpec = "mode=zones".parse().expect("a valid spec");
+        let default: ChessConfig = "mode=zones".parse().expect("a valid spec");
         assert!(default.config.zone_reduce_named);
         assert!(default.to_string().contains("reduce_named=1"));
-        assert!("mode=zones,reduce_named=2".parse::<PlayerSpec>().is_err());
+        assert!("mode=zones,reduce_named=2".parse::<ChessConfig>().is_err());
     }
 }
