@@ -658,7 +658,8 @@ fn stated_game(command: &Command) -> Result<GameName, CliError> {
             Ok(_) => {}
         }
         let text = String::from_utf8_lossy(&buf);
-        let text = text.trim();
+        // A byte-order mark before the first line is not part of it.
+        let text = text.trim_start_matches('\u{feff}').trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
@@ -2095,8 +2096,12 @@ impl SvgFolder {
 /// Options of `zonal match`.
 #[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
-    /// engine1 built in: `key=value,...` (keys engine, mode, eval, depth, hash, horizon, style,
-    /// zone_plies, weights; e.g. `mode=full,depth=4`).
+    /// engine1 built in: `key=value,...`, e.g. `mode=full,depth=4`. Every game: `depth`,
+    /// `nodes`, `movetime`. chess-t1: `engine=new|baseline`, `mode=zones|full`,
+    /// `eval=full|material`, `hash`, `horizon`, `style`, `zone_plies`, `extend`, `reduce_named`,
+    /// `contempt`, `qs_prune`, `weights=FILE`. Прорыв, Hnefatafl, Jungle: `mode=zones|full`,
+    /// `horizon`, `plies`, `engine=engine|plain`, `eval=fitted|hand|FILE`, the evaluation's
+    /// weights by name, and the engine's techniques by key (`zonal engine`'s `uci` lists them).
     #[arg(
         long,
         value_name = "SPEC",
@@ -2118,11 +2123,12 @@ pub struct MatchArgs {
     /// engine2 as an external program.
     #[arg(long, value_name = "COMMAND")]
     pub cmd2: Option<String>,
-    /// Position file of openings, each played twice with colours swapped (Hnefatafl and Jungle
-    /// also take a start's name, e.g. `seed9`: 16 seeded random 4-move openings from it, which
-    /// is also their default from `startpos`).
-    #[arg(long, value_name = "FILE", default_value = DEFAULT_OPENINGS)]
-    pub openings: std::path::PathBuf,
+    /// Position file of openings, each played twice with colours swapped [default: the game's
+    /// own: chess-t1 `positions/openings.t1`, Прорыв `positions/proryv/openings.pos`, built in;
+    /// Hnefatafl and Jungle 16 seeded random 4-move openings from `startpos`]. Hnefatafl and
+    /// Jungle also take a start's name, e.g. `seed9`, for 16 such openings from it.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<std::path::PathBuf>,
     /// Games in all, cycling through the openings (default: each opening twice).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub games: Option<u64>,
@@ -2166,10 +2172,9 @@ pub struct MatchArgs {
 
 fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
     // The default openings are built into the binary: `match` works outside the repository.
-    let records = if args.openings == std::path::Path::new(DEFAULT_OPENINGS) {
-        posfile::parse_str(DEFAULT_OPENINGS_TEXT, DEFAULT_OPENINGS)
-    } else {
-        posfile::read_file(&args.openings)
+    let records = match &args.openings {
+        None => posfile::parse_str(DEFAULT_OPENINGS_TEXT, DEFAULT_OPENINGS),
+        Some(path) => posfile::read_file(path),
     }
     .map_err(|e| CliError::input(format!("--openings: {e}")))?;
     let openings: Vec<zonal_play::matches::Opening<chess_t1::Position>> = records
@@ -2183,7 +2188,10 @@ fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
     if openings.is_empty() {
         return Err(CliError::input(format!(
             "--openings: {} holds no positions",
-            args.openings.display()
+            args.openings
+                .as_deref()
+                .unwrap_or(DEFAULT_OPENINGS.as_ref())
+                .display()
         )));
     }
     crate::play::match_cmd::<crate::play::chess_t1::ChessT1>(args, openings)

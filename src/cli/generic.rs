@@ -113,8 +113,8 @@ pub trait CliGame: 'static {
     fn legal_moves(pos: &Self::Position) -> Vec<Self::Move>;
     /// The side to move.
     fn side(pos: &Self::Position) -> Side;
-    /// The side to move's name.
-    fn side_name(pos: &Self::Position) -> &'static str;
+    /// A side in words (`white`; Hnefatafl: `defenders`).
+    fn side_name(side: Side) -> &'static str;
     /// The game's end shown by the position alone, in words.
     fn outcome(pos: &Self::Position) -> Option<String>;
     /// The board as text.
@@ -215,7 +215,7 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
             id,
             index,
             divide,
-            parallel: _,
+            parallel,
         } => {
             let p = position::<G>(&PosArg { pos, id, index })?;
             let start = Instant::now();
@@ -225,7 +225,17 @@ pub fn run<G: CliGame>(command: Command) -> Result<(), CliError> {
                     .map(|(m, n)| (m.to_string(), n))
                     .collect()
             });
-            report_perft(depth, start, rows, || G::perft(&p, depth), "one core")
+            if parallel {
+                report_perft(
+                    depth,
+                    start,
+                    rows,
+                    || perft_parallel::<G>(&p, depth),
+                    "all cores",
+                )
+            } else {
+                report_perft(depth, start, rows, || G::perft(&p, depth), "one core")
+            }
         }
         Command::Search {
             pos,
@@ -367,6 +377,21 @@ const MAX_FILE_BYTES: u64 = 16 << 20;
 /// A position with its position-file record, if it came from a file.
 type Loaded<P> = (P, Option<Record<P>>);
 
+/// Leaves counted to `depth` with the root's moves shared out over all cores: the count of
+/// [`CliGame::perft`], which counts each root move's subtree.
+pub(crate) fn perft_parallel<G: CliGame>(pos: &G::Position, depth: u32) -> u64 {
+    use rayon::prelude::*;
+    use zonal_core::Rules as _;
+    let rules = G::rules(pos);
+    if depth < 2 || rules.terminal(pos).is_some() {
+        return G::perft(pos, depth);
+    }
+    let mut moves = Vec::new();
+    rules.moves(pos, &mut moves);
+    let children: Vec<G::Position> = moves.into_iter().map(|mv| rules.play(pos, mv)).collect();
+    children.par_iter().map(|c| G::perft(c, depth - 1)).sum()
+}
+
 /// The first position an argument names.
 fn position<G: CliGame>(arg: &PosArg) -> Result<G::Position, CliError> {
     Ok(positions::<G>(arg)?.remove(0).0)
@@ -374,11 +399,24 @@ fn position<G: CliGame>(arg: &PosArg) -> Result<G::Position, CliError> {
 
 /// The positions an argument names: a start's name, a position string, or a position file's
 /// positions (all, or the one `--id` / `--index` picks), each with its record.
-fn positions<G: CliGame>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliError> {
+pub(crate) fn positions<G: CliGame>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliError> {
+    let path = std::path::Path::new(&arg.pos);
+    let picks = arg.id.is_some() || arg.index.is_some();
+    if picks && (G::start(&arg.pos).is_some() || !path.is_file()) {
+        let what = if G::start(&arg.pos).is_some() {
+            "a start's name"
+        } else {
+            "a position string"
+        };
+        return Err(CliError::input(format!(
+            "{}: an id or index chooses a position in a position file, but {:?} is {what}, not a file",
+            G::NAME,
+            chess_t1::excerpt::excerpt(&arg.pos)
+        )));
+    }
     if let Some(p) = G::start(&arg.pos) {
         return Ok(vec![(p, None)]);
     }
-    let path = std::path::Path::new(&arg.pos);
     if path.is_file() {
         let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         if size > MAX_FILE_BYTES {
@@ -391,7 +429,9 @@ fn positions<G: CliGame>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliEr
         let text = std::fs::read_to_string(path).map_err(|e| {
             CliError::input(format!("{}: cannot read the file: {e}", path.display()))
         })?;
-        let records = G::parse_file(&text, &path.display().to_string()).map_err(CliError::input)?;
+        // A byte-order mark before the first line is not part of it.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+        let records = G::parse_file(text, &path.display().to_string()).map_err(CliError::input)?;
         let total = records.len();
         let chosen: Vec<Record<G::Position>> = match (&arg.id, arg.index) {
             (Some(id), _) => records
@@ -412,13 +452,6 @@ fn positions<G: CliGame>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliEr
             )));
         }
         return Ok(chosen.into_iter().map(|r| (r.position, Some(r))).collect());
-    }
-    if arg.id.is_some() || arg.index.is_some() {
-        return Err(CliError::input(format!(
-            "{}: --id and --index pick from a position file, and {:?} is not one",
-            G::NAME,
-            chess_t1::excerpt::excerpt(&arg.pos)
-        )));
     }
     let starts: Vec<&str> = G::STARTS.iter().map(|s| s.0).collect();
     let p = G::parse_position(&arg.pos).map_err(|e| {
@@ -445,7 +478,7 @@ fn moves<G: CliGame>(pos: &G::Position, json: bool) -> Result<(), CliError> {
         return print_json(&serde_json::json!({
             "game": G::ID,
             "position": pos.to_string(),
-            "side": G::side_name(pos),
+            "side": G::side_name(G::side(pos)),
             "status": status::<G>(pos),
             "moves": list,
         }));
@@ -497,7 +530,7 @@ fn play<G: CliGame>(start: G::Position, list: &[String], json: bool) -> Result<(
             "start": start.to_string(),
             "moves": record,
             "position": pos.to_string(),
-            "side": G::side_name(&pos),
+            "side": G::side_name(G::side(&pos)),
             "status": status,
         });
         for (key, value) in G::play_fields(&game) {
@@ -761,48 +794,51 @@ fn random_openings<G: CliGame>(start: G::Position, count: usize, plies: usize) -
     out
 }
 
+/// The positions of an openings file's text.
+fn read_openings<G: CliGame>(text: &str, source: &str) -> Result<Vec<G::Position>, CliError> {
+    Ok(G::parse_file(text, source)
+        .map_err(CliError::input)?
+        .into_iter()
+        .map(|r| r.position)
+        .collect())
+}
+
 pub(super) fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError>
 where
     G::Zones: Default + 'static,
 {
-    // The default (chess-t1's file): the game's own openings file, or 16 random 4-ply openings
-    // from its first start; a start's name: 16 random 4-ply openings from that start.
-    let chess_default = args.openings == std::path::Path::new(crate::cli::DEFAULT_OPENINGS);
-    let openings_file = match G::OPENINGS {
-        Some((file, _)) if chess_default => std::path::PathBuf::from(file),
-        _ => args.openings.clone(),
-    };
-    let named = if chess_default && G::OPENINGS.is_none() {
-        G::STARTS.first().and_then(|s| G::start(s.0))
-    } else if chess_default {
-        None
-    } else {
-        args.openings.to_str().and_then(G::start)
-    };
-    let openings: Vec<G::Position> = if let Some(start) = named {
-        random_openings::<G>(start, 16, 4)
-    } else {
-        let path = &openings_file;
-        let text = match G::OPENINGS {
-            Some((_, text)) if chess_default => text.to_string(),
-            _ => std::fs::read_to_string(path).map_err(|e| {
-                CliError::input(format!(
-                    "--openings: {}: cannot read the file: {e}",
-                    path.display()
-                ))
-            })?,
-        };
-        G::parse_file(&text, &path.display().to_string())
-            .map_err(CliError::input)?
-            .into_iter()
-            .map(|r| r.position)
-            .collect()
+    // No --openings: the game's own openings file (built in), or 16 random 4-ply openings from
+    // its first start; a start's name: 16 random 4-ply openings from that start.
+    let (shown, openings): (String, Vec<G::Position>) = match (&args.openings, G::OPENINGS) {
+        (None, Some((file, text))) => (file.to_string(), read_openings::<G>(text, file)?),
+        (None, None) => {
+            let first = G::STARTS.first().and_then(|s| G::start(s.0));
+            let shown = G::STARTS.first().map_or("", |s| s.0).to_string();
+            (
+                shown,
+                first.map_or_else(Vec::new, |p| random_openings::<G>(p, 16, 4)),
+            )
+        }
+        (Some(path), _) => {
+            let shown = path.display().to_string();
+            match path.to_str().and_then(G::start) {
+                Some(start) => (shown, random_openings::<G>(start, 16, 4)),
+                None => {
+                    let text = std::fs::read_to_string(path).map_err(|e| {
+                        CliError::input(format!("--openings: {shown}: cannot read the file: {e}"))
+                    })?;
+                    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+                    let read = read_openings::<G>(text, &shown)?;
+                    (shown, read)
+                }
+            }
+        }
     };
     if openings.is_empty() {
         return Err(CliError::input(format!(
             "{}: --openings {}: no positions",
             G::NAME,
-            openings_file.display()
+            shown
         )));
     }
     let openings = openings

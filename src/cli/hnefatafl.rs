@@ -185,8 +185,8 @@ impl CliGame for Hnefatafl {
         pos.side_to_move()
     }
 
-    fn side_name(pos: &Position) -> &'static str {
-        if pos.side_to_move() == ATTACKERS {
+    fn side_name(side: Side) -> &'static str {
+        if side == ATTACKERS {
             "attackers"
         } else {
             "defenders"

@@ -100,8 +100,8 @@ impl CliGame for Jungle {
         pos.side_to_move()
     }
 
-    fn side_name(pos: &Position) -> &'static str {
-        side_word(pos.side_to_move())
+    fn side_name(side: Side) -> &'static str {
+        side_word(side)
     }
 
     fn outcome(pos: &Position) -> Option<String> {

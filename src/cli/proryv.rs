@@ -55,8 +55,13 @@ pub fn run(command: Command) -> Result<(), CliError> {
             id,
             index,
             divide,
-            parallel: _,
-        } => perft_cmd(&position(&PosArg { pos, id, index })?, depth, divide),
+            parallel,
+        } => perft_cmd(
+            &position(&PosArg { pos, id, index })?,
+            depth,
+            divide,
+            parallel,
+        ),
         Command::Search {
             pos,
             depth,
@@ -255,9 +260,6 @@ fn command_name(command: &Command) -> String {
     name.to_lowercase()
 }
 
-/// Largest Прорыв position file read (they are suites of a few hundred lines).
-const MAX_FILE_BYTES: u64 = 16 << 20;
-
 /// `startpos`, a position string (docs/proryv.md §7.2) or a position file (the first position,
 /// or the one `--id` / `--index` picks).
 fn position(arg: &PosArg) -> Result<Position, CliError> {
@@ -266,60 +268,10 @@ fn position(arg: &PosArg) -> Result<Position, CliError> {
     Ok(found.remove(0).0)
 }
 
-/// The positions an argument names: `startpos`, a position string, or a position file's
-/// positions (all of them, or the one `--id` / `--index` picks), each with its record.
+/// The positions an argument names (the generic reader of every game:
+/// [`super::generic::positions`]).
 fn positions(arg: &PosArg) -> Result<Vec<(Position, Option<posfile::Record>)>, CliError> {
-    if arg.pos == "startpos" {
-        return Ok(vec![(Position::startpos(), None)]);
-    }
-    let path = std::path::Path::new(&arg.pos);
-    if path.is_file() {
-        let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-        if size > MAX_FILE_BYTES {
-            return Err(CliError::input(format!(
-                "{}: {NAME} position files are read whole, up to {MAX_FILE_BYTES} bytes; this one has {size}",
-                path.display()
-            )));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            CliError::input(format!("{}: cannot read the file: {e}", path.display()))
-        })?;
-        let records =
-            posfile::parse_str(&text, &path.display().to_string()).map_err(CliError::input)?;
-        let total = records.len();
-        let chosen: Vec<posfile::Record> = match (&arg.id, arg.index) {
-            (Some(id), _) => records
-                .into_iter()
-                .filter(|r| r.id() == Some(id.as_str()))
-                .collect(),
-            (None, Some(i)) => i
-                .checked_sub(1)
-                .and_then(|i| records.get(i).cloned())
-                .into_iter()
-                .collect(),
-            (None, None) => records,
-        };
-        if chosen.is_empty() {
-            return Err(CliError::input(format!(
-                "{}: no such position ({total} positions in the file)",
-                path.display()
-            )));
-        }
-        return Ok(chosen.into_iter().map(|r| (r.position, Some(r))).collect());
-    }
-    if arg.id.is_some() || arg.index.is_some() {
-        return Err(CliError::input(format!(
-            "{NAME}: --id and --index pick from a position file, and {:?} is not one",
-            chess_t1::excerpt::excerpt(&arg.pos)
-        )));
-    }
-    let p: Position = arg.pos.parse().map_err(|e| {
-        CliError::input(format!(
-            "{e} (in {:?})",
-            chess_t1::excerpt::excerpt(&arg.pos)
-        ))
-    })?;
-    Ok(vec![(p, None)])
+    super::generic::positions::<ProryvGame>(arg)
 }
 
 /// The score of a suite of positions against their `bm` / `am`.
@@ -461,7 +413,12 @@ pub(super) fn diagram(pos: &Position) -> String {
     out
 }
 
-fn perft_cmd(pos: &Position, depth: u32, show_divide: bool) -> Result<(), CliError> {
+fn perft_cmd(
+    pos: &Position,
+    depth: u32,
+    show_divide: bool,
+    parallel: bool,
+) -> Result<(), CliError> {
     let start = Instant::now();
     let rows = show_divide.then(|| {
         divide(pos, depth)
@@ -469,7 +426,12 @@ fn perft_cmd(pos: &Position, depth: u32, show_divide: bool) -> Result<(), CliErr
             .map(|(ply, n)| (ply.to_string(), n))
             .collect()
     });
-    report_perft(depth, start, rows, || perft(pos, depth), "one core")
+    if parallel {
+        let count = || super::generic::perft_parallel::<ProryvGame>(pos, depth);
+        report_perft(depth, start, rows, count, "all cores")
+    } else {
+        report_perft(depth, start, rows, || perft(pos, depth), "one core")
+    }
 }
 
 /// How `search` and `analyse` search: the one engine ([`Searching`]), full-width or guided by

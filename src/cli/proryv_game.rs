@@ -104,8 +104,8 @@ impl CliGame for Proryv {
         pos.side_to_move()
     }
 
-    fn side_name(pos: &Position) -> &'static str {
-        super::proryv::side_name(pos.side_to_move())
+    fn side_name(side: Side) -> &'static str {
+        super::proryv::side_name(side)
     }
 
     fn outcome(pos: &Position) -> Option<String> {

@@ -289,6 +289,9 @@ where
     fn side(pos: &G::Position) -> Side {
         G::side(pos)
     }
+    fn side_name(side: Side) -> &'static str {
+        G::side_name(side)
+    }
     fn end(game: &G::Game) -> Option<GameEnd> {
         G::end(game).map(|e| GameEnd {
             winner: e.winner,

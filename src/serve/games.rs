@@ -673,7 +673,7 @@ where
         MovesJson {
             game: G::ID,
             position: pos.to_string(),
-            side: G::side_name(&pos),
+            side: G::side_name(G::side(&pos)),
             over: outcome.is_some(),
             status: outcome.unwrap_or_else(|| "ongoing".to_string()),
             placement: G::placement(&pos),
@@ -724,7 +724,7 @@ where
             "notation": record,
             "positions": positions,
             "position": pos.to_string(),
-            "side": G::side_name(&pos),
+            "side": G::side_name(G::side(&pos)),
             "status": end.as_ref().map_or_else(|| "ongoing".to_string(), |e| e.text.clone()),
             "over": end.is_some(),
             "export": record.join(" "),

@@ -229,6 +229,14 @@ pub trait PlayGame: Sized + 'static {
     fn current(game: &Self::Game) -> Self::Position;
     /// The side to move.
     fn side(pos: &Self::Position) -> Side;
+    /// A side as the game calls it in words (`white`, `black`; Hnefatafl's `defenders` and
+    /// `attackers`): match reports name the side that forfeits so.
+    fn side_name(side: Side) -> &'static str {
+        match side {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
     /// How the game ended, if it did.
     fn end(game: &Self::Game) -> Option<GameEnd>;
     /// The repetition key of a position (what a search's history holds).

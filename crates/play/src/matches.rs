@@ -366,16 +366,14 @@ impl<G: PlayGame> GameRecord<G> {
         }
     }
 
-    /// The end in words: the failure (`White forfeits (engine_error): ...`), the game's end,
+    /// The end in words: the failure (`forfeit by white (engine_error): ...`, the side as
+    /// [`PlayGame::side_name`] calls it), the game's end,
     /// or `unfinished (move limit)`.
     pub fn end_text(&self) -> String {
         match (&self.error, self.winner) {
             (Some(e), Some(winner)) => {
-                let loser = match winner {
-                    Side::White => "Black",
-                    Side::Black => "White",
-                };
-                format!("{loser} forfeits ({}): {e}", self.reason)
+                let loser = G::side_name(winner.other());
+                format!("forfeit by {loser} ({}): {e}", self.reason)
             }
             _ => {
                 G::end(&self.game).map_or_else(|| "unfinished (move limit)".to_string(), |e| e.text)

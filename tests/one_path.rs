@@ -1,0 +1,183 @@
+//! The seams users met between chess-t1 and the other games (issue 28), one test each: every
+//! game answers the same input the same way.
+
+mod common;
+
+use common::zonal;
+
+fn stdout(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Each game with its start position file.
+const STARTS: [(&str, &str); 4] = [
+    ("chess-t1", "positions/start.t1"),
+    ("proryv", "positions/proryv/start.pos"),
+    ("hnefatafl", "positions/hnefatafl/start.pos"),
+    ("jungle", "positions/jungle/start.pos"),
+];
+
+#[test]
+fn id_and_index_pick_from_a_position_file_only_in_every_game() {
+    for (game, _) in STARTS {
+        for pick in [["--id", "start"], ["--index", "1"]] {
+            let out = zonal(&["moves", "--game", game, "startpos", pick[0], pick[1]]);
+            assert_eq!(
+                out.status.code(),
+                Some(2),
+                "{game} {pick:?}: {}",
+                stdout(&out)
+            );
+            assert!(
+                stderr(&out).contains("an id or index chooses a position in a position file"),
+                "{game} {pick:?}: {}",
+                stderr(&out)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_byte_order_mark_before_a_position_file_changes_nothing() {
+    for (game, file) in STARTS {
+        let text = std::fs::read(file).expect("the start file");
+        let marked =
+            std::env::temp_dir().join(format!("zonal-bom-{}-{game}.pos", std::process::id()));
+        let mut bytes = b"\xef\xbb\xbf".to_vec();
+        bytes.extend_from_slice(&text);
+        std::fs::write(&marked, bytes).expect("a temporary file");
+        let marked = marked.to_str().expect("a UTF-8 path");
+        let plain = zonal(&["moves", "--game", game, file]);
+        assert!(plain.status.success(), "{game}: {}", stderr(&plain));
+        // With the game named, and found on the file's `game` line.
+        for args in [vec!["moves", "--game", game, marked], vec!["moves", marked]] {
+            let out = zonal(&args);
+            assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+            assert_eq!(stdout(&out), stdout(&plain), "{args:?}");
+        }
+        let _ = std::fs::remove_file(marked);
+    }
+}
+
+#[test]
+fn perft_parallel_counts_the_same_on_all_cores_in_every_game() {
+    // The starts and, for a second opinion away from them, each game's suite positions.
+    let cases = [
+        ("chess-t1", "startpos", "", "3"),
+        ("proryv", "startpos", "", "3"),
+        ("proryv", "positions/proryv/suite.pos", "7", "3"),
+        ("hnefatafl", "seed9", "", "3"),
+        ("hnefatafl", "positions/hnefatafl/suite.pos", "3", "2"),
+        ("jungle", "startpos", "", "4"),
+        ("jungle", "positions/jungle/suite.pos", "5", "3"),
+    ];
+    for (game, pos, index, depth) in cases {
+        let mut args = vec!["perft", depth, "--game", game, pos];
+        if !index.is_empty() {
+            args.extend(["--index", index]);
+        }
+        let serial = zonal(&args);
+        assert!(serial.status.success(), "{args:?}: {}", stderr(&serial));
+        args.push("--parallel");
+        let parallel = zonal(&args);
+        assert!(parallel.status.success(), "{args:?}: {}", stderr(&parallel));
+        assert_eq!(stdout(&parallel), stdout(&serial), "{args:?}");
+        assert!(stderr(&parallel).contains("all cores"), "{args:?}");
+        assert!(stderr(&serial).contains("one core"), "{args:?}");
+    }
+}
+
+#[test]
+fn a_forfeit_names_the_side_as_the_game_does() {
+    // A Jungle engine's moves are illegal in Hnefatafl: engine1 forfeits both games, once as
+    // the attackers (who move first) and once as the defenders.
+    let out_file = std::env::temp_dir().join(format!("zonal-forfeit-{}.pos", std::process::id()));
+    let zonal_bin = env!("CARGO_BIN_EXE_zonal");
+    let out = zonal(&[
+        "--game",
+        "hnefatafl",
+        "match",
+        "--cmd1",
+        &format!("'{zonal_bin}' --game jungle engine"),
+        "--engine2",
+        "mode=full",
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--out",
+        out_file.to_str().expect("a UTF-8 path"),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let records = std::fs::read_to_string(&out_file).expect("the records");
+    let _ = std::fs::remove_file(&out_file);
+    for side in ["attackers", "defenders"] {
+        assert!(
+            records.contains(&format!("forfeit by {side} (illegal_move)")),
+            "{records}"
+        );
+    }
+    assert!(!records.contains("White forfeits"), "{records}");
+}
+
+#[test]
+fn match_help_names_every_games_player_keys() {
+    let out = zonal(&["match", "--help"]);
+    let help = stdout(&out);
+    for key in [
+        "engine=new|baseline",
+        "eval=fitted|hand|FILE",
+        "engine=engine|plain",
+    ] {
+        assert!(help.contains(key), "{key}: {help}");
+    }
+}
+
+#[test]
+fn another_games_openings_are_refused_not_replaced() {
+    for game in ["proryv", "hnefatafl", "jungle"] {
+        let out = zonal(&[
+            "--game",
+            game,
+            "match",
+            "--engine1",
+            "depth=1",
+            "--engine2",
+            "depth=1",
+            "--games",
+            "2",
+            "--openings",
+            "positions/openings.t1",
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{game}: {}", stdout(&out));
+        assert!(
+            stderr(&out).contains("positions/openings.t1:"),
+            "{game}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn the_docs_say_every_game_is_implemented() {
+    for file in [
+        "docs/README.md",
+        "docs/proryv.md",
+        "docs/hnefatafl.md",
+        "docs/jungle.md",
+    ] {
+        let text = std::fs::read_to_string(file).expect("the docs");
+        assert!(!text.contains("Not yet implemented"), "{file}");
+        assert!(!text.contains("Not yet\n  implemented"), "{file}");
+    }
+    let readme = std::fs::read_to_string("README.md").expect("the README");
+    assert!(!readme.contains("Two games are implemented"));
+    for flag in ["--game proryv", "--game hnefatafl", "--game jungle"] {
+        assert!(readme.contains(flag), "{flag}");
+    }
+    assert!(readme.contains("Four games are implemented"));
+}
