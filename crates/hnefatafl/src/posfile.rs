@@ -17,185 +17,84 @@
 //! ```
 
 use crate::{Position, PositionError, Variant};
-use std::collections::HashSet;
-use thiserror::Error;
 
 /// The game name a file states (`game hnefatafl`).
 pub const GAME: &str = "hnefatafl";
 
 pub use zonal_core::record::Operation;
-use zonal_core::record::parse_operations;
+use zonal_core::record::PositionFile;
 
 /// One position of a Hnefatafl position file and its operations.
 pub type Record = zonal_core::record::Record<Position>;
 
 /// A file that cannot be read as a Hnefatafl position file, with where.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{file}:{line}:{column}: Hnefatafl: {problem}")]
-pub struct PosFileError {
-    /// The file's name.
-    pub file: String,
-    /// Line (1-based).
-    pub line: usize,
-    /// Column (1-based, in characters).
-    pub column: usize,
-    /// What is wrong.
-    pub problem: String,
-}
+pub type PosFileError = zonal_core::record::FileError;
 
-/// The game a position file states, if its first content line is `game NAME [RULESET]` (the
-/// name only).
+/// The game a position file states, if its first content line is `game NAME [...]` (the name
+/// only).
 pub fn stated_game(text: &str) -> Option<&str> {
-    text.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .and_then(|l| l.strip_prefix("game "))
-        .and_then(|rest| rest.split_whitespace().next())
+    zonal_core::record::stated_game(text)
 }
 
-/// Reads a whole Hnefatafl position file held in `text`; `source` names it in errors. Checks
-/// every position, the stated ruleset, that ids are unique and non-empty, and that `bm` and `am`
-/// operands are legal moves.
+/// Reads a whole Hnefatafl position file held in `text`; `source` names it in errors (the one
+/// reader of every game, [`zonal_core::record::parse_file`]): every position, the stated ruleset, that ids are
+/// unique and non-empty, and that `bm` and `am` operands are legal moves.
 pub fn parse_str(text: &str, source: &str) -> Result<Vec<Record>, PosFileError> {
-    let mut records = Vec::new();
-    let mut ids = HashSet::new();
-    let mut stated: Option<Variant> = None;
-    for (n, raw) in text.lines().enumerate() {
-        let line = n + 1;
-        let fail = |column: usize, problem: String| PosFileError {
-            file: source.to_string(),
-            line,
-            column,
-            problem,
-        };
-        let trimmed = raw.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let indent = raw.chars().count() - trimmed.chars().count();
-        if let Some(game) = trimmed.strip_prefix("game ") {
-            let mut words = game.split_whitespace();
-            let name = words.next().unwrap_or("");
-            if name != GAME {
-                return Err(fail(
-                    indent + 6,
-                    format!("the file states the game {name:?}, not {GAME}"),
-                ));
-            }
-            if let Some(rules) = words.next() {
-                let column = indent + 1 + raw.trim_start()[..].find(rules).unwrap_or(5);
-                stated = Some(Variant::parse(rules).ok_or_else(|| {
-                    fail(
-                        column,
-                        format!("expected the ruleset seed or copenhagen, found {rules:?}"),
-                    )
-                })?);
-            }
-            if let Some(extra) = words.next() {
-                return Err(fail(
-                    indent + 1,
-                    format!("unexpected {extra:?} after the ruleset"),
-                ));
-            }
-            if !records.is_empty() {
-                return Err(fail(1, "`game` comes before the first position".into()));
-            }
-            continue;
-        }
-        // The position: 3 fields, then up to two counters if they are numbers.
-        let mut fields = Vec::new();
-        let mut rest = trimmed;
-        for i in 0..5 {
-            let t = rest.trim_start();
-            let end = t.find(char::is_whitespace).unwrap_or(t.len());
-            let word = &t[..end];
-            if word.is_empty() || (i >= 3 && !word.bytes().all(|b| b.is_ascii_digit())) {
-                break;
-            }
-            fields.push(word);
-            rest = &t[end..];
-        }
-        let joined = fields.join(" ");
-        let position: Position = joined.parse().map_err(|e: PositionError| {
-            // Columns in the joined string are those of the line after the indent when the
-            // fields are separated by single spaces, which position files use.
-            fail(
-                indent + e.column,
-                format!("position string, {}: {}", e.field, e.reason),
-            )
-        })?;
-        if let Some(v) = stated
-            && position.rules().variant() != v
-        {
-            return Err(fail(
-                indent + 1,
-                format!(
-                    "the file states the ruleset {}, this position is {}",
-                    v.name(),
-                    position.rules().variant().name()
-                ),
-            ));
-        }
-        let ops_offset = raw.chars().count() - rest.chars().count() + 1;
-        let ops = parse_operations(rest, ops_offset).map_err(|(c, p)| fail(c, p))?;
-        let record = Record {
-            line,
-            position,
-            ops,
-        };
-        for op in &record.ops {
-            match op.opcode.as_str() {
-                "id" => {
-                    let [id] = op.operands.as_slice() else {
-                        return Err(fail(ops_offset, "`id` takes exactly one operand".into()));
-                    };
-                    if id.is_empty() {
-                        return Err(fail(ops_offset, "an `id` must be non-empty".into()));
-                    }
-                    if !ids.insert(id.clone()) {
-                        return Err(fail(ops_offset, format!("duplicate id {id:?}")));
-                    }
-                }
-                "bm" | "am" => {
-                    if op.operands.is_empty() {
-                        return Err(fail(
-                            ops_offset,
-                            format!("`{}` needs at least one move", op.opcode),
-                        ));
-                    }
-                    for mv in &op.operands {
-                        record
-                            .position
-                            .parse_move(mv)
-                            .map_err(|e| fail(ops_offset, format!("{}: {e}", op.opcode)))?;
-                    }
-                }
-                _ => {}
-            }
-        }
-        records.push(record);
-    }
-    Ok(records)
+    zonal_core::record::parse_file::<File>(text, source)
 }
 
 /// The record as a line of a position file (reads back as the same record).
 pub fn write_record(record: &Record) -> String {
-    let mut line = record.position.to_string();
-    for op in &record.ops {
-        line.push(' ');
-        line.push_str(&op.opcode);
-        for operand in &op.operands {
-            if operand.is_empty() || operand.contains([' ', ';', '"']) || operand.trim() != operand
-            {
-                line.push_str(&format!(" \"{operand}\""));
-            } else {
-                line.push(' ');
-                line.push_str(operand);
-            }
-        }
-        line.push(';');
+    zonal_core::record::write_record(record)
+}
+
+/// Hnefatafl's side of the one position-file reader.
+pub struct File;
+
+impl PositionFile for File {
+    type Position = Position;
+    type Stated = Variant;
+    const NAME: &'static str = "Hnefatafl";
+    const GAME: &'static str = GAME;
+    const FIELDS: usize = 3;
+
+    fn parse_position(text: &str) -> Result<Position, (Option<usize>, String)> {
+        text.parse().map_err(|e: PositionError| {
+            (
+                Some(e.column),
+                format!("position string, {}: {}", e.field, e.reason),
+            )
+        })
     }
-    line
+
+    fn check_move(pos: &Position, text: &str) -> Result<(), String> {
+        pos.parse_move(text).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    /// A ruleset (`seed` or `copenhagen`) may follow the game's name: every position of the
+    /// file must then use it.
+    fn stated(words: &[&str]) -> Result<Option<Variant>, (usize, String)> {
+        match words {
+            [] => Ok(None),
+            [rules] => Variant::parse(rules).map(Some).ok_or_else(|| {
+                let problem = format!("expected the ruleset seed or copenhagen, found {rules:?}");
+                (0, problem)
+            }),
+            [_, extra, ..] => Err((1, format!("unexpected {extra:?} after the ruleset"))),
+        }
+    }
+
+    fn check_stated(stated: Variant, pos: &Position) -> Result<(), String> {
+        let variant = pos.rules().variant();
+        if variant == stated {
+            return Ok(());
+        }
+        Err(format!(
+            "the file states the ruleset {}, this position is {}",
+            stated.name(),
+            variant.name()
+        ))
+    }
 }
 
 #[cfg(test)]

@@ -12,163 +12,65 @@
 //! ```
 
 use crate::{NAME, Position, PositionError};
-use std::collections::HashSet;
-use thiserror::Error;
 
 /// The game name a file states (`game jungle`).
 pub const GAME: &str = "jungle";
 
 pub use zonal_core::record::Operation;
-use zonal_core::record::parse_operations;
+use zonal_core::record::PositionFile;
 
 /// One position of a Jungle position file and its operations.
 pub type Record = zonal_core::record::Record<Position>;
 
 /// A file that cannot be read as a Jungle position file, with where.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{file}:{line}:{column}: {NAME}: {problem}")]
-pub struct PosFileError {
-    /// The file's name.
-    pub file: String,
-    /// Line (1-based).
-    pub line: usize,
-    /// Column (1-based, in characters).
-    pub column: usize,
-    /// What is wrong.
-    pub problem: String,
-}
+pub type PosFileError = zonal_core::record::FileError;
 
-/// The game a position file states, if its first content line is `game NAME`.
+/// The game a position file states, if its first content line is `game NAME [...]` (the name
+/// only).
 pub fn stated_game(text: &str) -> Option<&str> {
-    text.lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
-        .and_then(|l| l.strip_prefix("game "))
-        .map(str::trim)
+    zonal_core::record::stated_game(text)
 }
 
-/// Reads a whole Jungle position file held in `text`; `source` names it in errors. Checks every
-/// position, that ids are unique and non-empty, and that `bm` and `am` operands are legal moves.
+/// Reads a whole Jungle position file held in `text`; `source` names it in errors (the one
+/// reader of every game, [`zonal_core::record::parse_file`]): every position, that ids are
+/// unique and non-empty, and that `bm` and `am` operands are legal moves.
 pub fn parse_str(text: &str, source: &str) -> Result<Vec<Record>, PosFileError> {
-    let mut records = Vec::new();
-    let mut ids = HashSet::new();
-    for (n, raw) in text.lines().enumerate() {
-        let line = n + 1;
-        let fail = |column: usize, problem: String| PosFileError {
-            file: source.to_string(),
-            line,
-            column,
-            problem,
-        };
-        let trimmed = raw.trim_start();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        let indent = raw.chars().count() - trimmed.chars().count();
-        if let Some(game) = trimmed.strip_prefix("game ") {
-            if game.trim() != GAME {
-                return Err(fail(
-                    indent + 6,
-                    format!("the file states the game {:?}, not {GAME}", game.trim()),
-                ));
-            }
-            if !records.is_empty() {
-                return Err(fail(1, "`game` comes before the first position".into()));
-            }
-            continue;
-        }
-        // The position: placement and side, then up to two counters if they are numbers.
-        let mut fields = Vec::new();
-        let mut rest = trimmed;
-        for i in 0..4 {
-            let t = rest.trim_start();
-            let end = t.find(char::is_whitespace).unwrap_or(t.len());
-            let word = &t[..end];
-            if word.is_empty() || (i >= 2 && !word.bytes().all(|b| b.is_ascii_digit())) {
-                break;
-            }
-            fields.push(word);
-            rest = &t[end..];
-        }
-        // The position parser's columns count from the trimmed line; the file's from the line.
-        let position_text = &trimmed[..trimmed.len() - rest.len()];
-        let position: Position = position_text.parse().map_err(|e| match e {
-            PositionError::Field {
-                field,
-                column,
-                reason,
-            } => fail(
-                indent + column,
-                format!("position string, {field}: {reason}"),
-            ),
-            other => {
-                let text = other.to_string();
-                let problem = text.strip_prefix(&format!("{NAME}: ")).unwrap_or(&text);
-                fail(indent + 1, problem.to_string())
-            }
-        })?;
-        let ops_offset = raw.chars().count() - rest.chars().count() + 1;
-        let ops = parse_operations(rest, ops_offset).map_err(|(c, p)| fail(c, p))?;
-        let record = Record {
-            line,
-            position,
-            ops,
-        };
-        for op in &record.ops {
-            match op.opcode.as_str() {
-                "id" => {
-                    let [id] = op.operands.as_slice() else {
-                        return Err(fail(ops_offset, "`id` takes exactly one operand".into()));
-                    };
-                    if id.is_empty() {
-                        return Err(fail(ops_offset, "an `id` must be non-empty".into()));
-                    }
-                    if !ids.insert(id.clone()) {
-                        return Err(fail(ops_offset, format!("duplicate id {id:?}")));
-                    }
-                }
-                "bm" | "am" => {
-                    if op.operands.is_empty() {
-                        return Err(fail(
-                            ops_offset,
-                            format!("`{}` needs at least one move", op.opcode),
-                        ));
-                    }
-                    for mv in &op.operands {
-                        record
-                            .position
-                            .parse_move(mv)
-                            .map_err(|e| fail(ops_offset, format!("{}: {e}", op.opcode)))?;
-                    }
-                }
-                _ => {}
-            }
-        }
-        records.push(record);
-    }
-    Ok(records)
+    zonal_core::record::parse_file::<File>(text, source)
 }
 
 /// The record as a line of a position file (reads back as the same record).
 pub fn write_record(record: &Record) -> String {
-    let mut line = record.position.to_string();
-    for op in &record.ops {
-        line.push(' ');
-        line.push_str(&op.opcode);
-        for operand in &op.operands {
-            if operand.is_empty()
-                || operand.contains([' ', ';', '"'])
-                || operand.chars().any(char::is_whitespace)
-            {
-                line.push_str(&format!(" \"{operand}\""));
-            } else {
-                line.push(' ');
-                line.push_str(operand);
+    zonal_core::record::write_record(record)
+}
+
+/// Jungle's side of the one position-file reader.
+pub struct File;
+
+impl PositionFile for File {
+    type Position = Position;
+    type Stated = ();
+    const NAME: &'static str = NAME;
+    const GAME: &'static str = GAME;
+    const FIELDS: usize = 2;
+
+    fn parse_position(text: &str) -> Result<Position, (Option<usize>, String)> {
+        text.parse().map_err(|e| match e {
+            PositionError::Field {
+                field,
+                column,
+                reason,
+            } => (Some(column), format!("position string, {field}: {reason}")),
+            other => {
+                let text = other.to_string();
+                let problem = text.strip_prefix(&format!("{NAME}: ")).unwrap_or(&text);
+                (None, problem.to_string())
             }
-        }
-        line.push(';');
+        })
     }
-    line
+
+    fn check_move(pos: &Position, text: &str) -> Result<(), String> {
+        pos.parse_move(text).map(|_| ()).map_err(|e| e.to_string())
+    }
 }
 
 #[cfg(test)]
