@@ -32,6 +32,7 @@ const ORDER_ONLY: Techniques = Techniques {
     danger_plies: Some(2),
     contempt: 0,
     zone_style: zonal_core::ZoneStyle::Cut,
+    whole_movetime: false,
 };
 
 fn depth(d: u32) -> Limits {

@@ -21,8 +21,9 @@ use crate::{Position, PositionError, Variant};
 /// The game name a file states (`game hnefatafl`).
 pub const GAME: &str = "hnefatafl";
 
-pub use zonal_core::record::Operation;
 use zonal_core::record::PositionFile;
+/// The game a position file states, and a record as a line of a position file.
+pub use zonal_core::record::{Operation, stated_game, write_record};
 
 /// One position of a Hnefatafl position file and its operations.
 pub type Record = zonal_core::record::Record<Position>;
@@ -30,22 +31,11 @@ pub type Record = zonal_core::record::Record<Position>;
 /// A file that cannot be read as a Hnefatafl position file, with where.
 pub type PosFileError = zonal_core::record::FileError;
 
-/// The game a position file states, if its first content line is `game NAME [...]` (the name
-/// only).
-pub fn stated_game(text: &str) -> Option<&str> {
-    zonal_core::record::stated_game(text)
-}
-
 /// Reads a whole Hnefatafl position file held in `text`; `source` names it in errors (the one
 /// reader of every game, [`zonal_core::record::parse_file`]): every position, the stated ruleset, that ids are
 /// unique and non-empty, and that `bm` and `am` operands are legal moves.
 pub fn parse_str(text: &str, source: &str) -> Result<Vec<Record>, PosFileError> {
     zonal_core::record::parse_file::<File>(text, source)
-}
-
-/// The record as a line of a position file (reads back as the same record).
-pub fn write_record(record: &Record) -> String {
-    zonal_core::record::write_record(record)
 }
 
 /// Hnefatafl's side of the one position-file reader.

@@ -170,6 +170,8 @@ impl EngineConfig {
             delta_margin: self.quiescence_pruning.then_some(QS_DELTA_MARGIN),
             danger_plies: None,
             contempt: self.contempt,
+            // No iteration after half a fixed movetime, as measured (NOTES.md, issue 26).
+            whole_movetime: false,
             zone_style: match (self.zone_style, self.zone_reduce_named) {
                 (ZoneStyle::Order, true) => CoreStyle::OrderReduced,
                 (ZoneStyle::Order, false) => CoreStyle::Order,

@@ -209,7 +209,8 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
 }
 
 /// Whether no new iteration should begin: the stop flag, a soft limit passed, or (the engine)
-/// half the time gone, since the next iteration would not end in the rest.
+/// half the time gone, since the next iteration would not end in the rest; with
+/// [`Techniques::whole_movetime`] and a fixed time per move alone, the time's end only.
 fn stop_before<R: Rules, N: Narrowing<R>>(
     s: &Searcher<'_, R, N>,
     control: &Control<'_, R::Move>,
@@ -220,11 +221,22 @@ fn stop_before<R: Rules, N: Narrowing<R>>(
     if control.stopped() || control.soft_ms.is_some_and(|ms| elapsed >= ms) {
         return true;
     }
-    tech.history
-        && control
-            .soft_ms
-            .or(limits.movetime_ms)
-            .is_some_and(|ms| elapsed.saturating_mul(2) >= ms)
+    half_time(control.soft_ms, limits.movetime_ms, tech)
+        .is_some_and(|ms| elapsed.saturating_mul(2) >= ms)
+}
+
+/// The time (ms) after half of which the engine begins no iteration: the soft limit if there
+/// is one, else the fixed time per move unless [`Techniques::whole_movetime`]; none for the
+/// plain search (without [`Techniques::history`]), which iterates until the time is up.
+fn half_time(soft_ms: Option<u64>, movetime_ms: Option<u64>, tech: Techniques) -> Option<u64> {
+    if !tech.history {
+        return None;
+    }
+    match soft_ms {
+        Some(soft) => Some(soft),
+        None if tech.whole_movetime => None,
+        None => movetime_ms,
+    }
 }
 
 /// The result of the root moves as they stand.
@@ -373,4 +385,27 @@ fn run_root<R: Rules, N: Narrowing<R>>(
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_the_time_is_kept_for_a_clock_only_when_the_whole_movetime_is_used() {
+        let half = Techniques::ENGINE;
+        let whole = Techniques {
+            whole_movetime: true,
+            ..half
+        };
+        // A fixed time per move alone: used to its end, or half of it.
+        assert_eq!(half_time(None, Some(100), whole), None);
+        assert_eq!(half_time(None, Some(100), half), Some(100));
+        // A clock's soft limit: half of it either way.
+        assert_eq!(half_time(Some(60), Some(180), whole), Some(60));
+        assert_eq!(half_time(Some(60), Some(180), half), Some(60));
+        // No time limit; the plain search.
+        assert_eq!(half_time(None, None, whole), None);
+        assert_eq!(half_time(None, Some(100), Techniques::PLAIN), None);
+    }
 }

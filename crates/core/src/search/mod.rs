@@ -455,6 +455,10 @@ pub struct Techniques {
     pub contempt: i32,
     /// How the narrowing's named moves shape the tree.
     pub zone_style: ZoneStyle,
+    /// With a fixed time per move and no soft limit (no game clock), new iterations begin until
+    /// the time is up: the moves an unfinished iteration searched to the end count. Off: with
+    /// [`Techniques::history`], no iteration begins after half the time.
+    pub whole_movetime: bool,
 }
 
 impl Techniques {
@@ -477,6 +481,7 @@ impl Techniques {
         danger_plies: Some(2),
         contempt: 0,
         zone_style: ZoneStyle::Cut,
+        whole_movetime: false,
     };
 
     /// The engine of play: every technique on.
@@ -498,6 +503,8 @@ impl Techniques {
         danger_plies: Some(2),
         contempt: 0,
         zone_style: ZoneStyle::Cut,
+        // Measured: no gain (NOTES.md, issue 26, third part); `wholetime=on` turns it on.
+        whole_movetime: false,
     };
 
     /// The engine's pruning off ([`Techniques::ENGINE`] with exact scores for every root move
@@ -548,6 +555,7 @@ impl Techniques {
             "extensions" => self.extensions = switch(value)?,
             "staged" => self.staged = switch(value)?,
             "deeper" => self.table_deeper = switch(value)?,
+            "wholetime" => self.whole_movetime = switch(value)?,
             "multipv" => self.multipv = number(value, 256)?.max(1) as usize,
             "hash" => {
                 let mb = number(value, MAX_TABLE_MB as u64)? as usize;
@@ -575,7 +583,7 @@ impl Techniques {
     }
 
     /// The names [`Techniques::set`] takes.
-    pub const KEYS: [&'static str; 16] = [
+    pub const KEYS: [&'static str; 17] = [
         "aspiration",
         "history",
         "null",
@@ -584,6 +592,7 @@ impl Techniques {
         "extensions",
         "staged",
         "deeper",
+        "wholetime",
         "multipv",
         "hash",
         "qdepth",
