@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::hint::black_box;
 use std::time::Instant;
 use zonal_core::rng::Rng;
-use zonal_core::zone::Projection;
+use zonal_core::zone::IncrementalProjection;
 use zonal_core::{Limits, Rules, search};
 use zonal_proryv::play::Proryv as Play;
 use zonal_proryv::zones::{Proryv, changed_squares, zones};
@@ -85,7 +85,7 @@ pub fn run(quick: bool) -> ProryvBench {
     let t = Instant::now();
     let (mut reused, mut built) = (0, 0);
     for line in &lines {
-        let mut projection = Projection::new();
+        let mut projection = IncrementalProjection::new();
         let mut previous = line.first().copied();
         for p in line {
             let changed = previous.map_or(0, |q| changed_squares(&q, p));

@@ -1268,7 +1268,7 @@ fn exchange_cmd(
     material: &chess_t1::exchange::Material,
     json: bool,
 ) -> Result<(), CliError> {
-    use chess_t1::exchange::{WIN, exchange};
+    use chess_t1::exchange::{DECISIVE, exchange};
     let x = exchange(pos, sq, material);
     if json {
         #[derive(Serialize)]
@@ -1313,7 +1313,7 @@ fn exchange_cmd(
             target: x.target.map(|p| p.char().to_string()),
             initial: sums(x.initial),
             value: x.value,
-            win: x.value >= WIN,
+            win: x.value >= DECISIVE,
             outcome: x.outcome.map(|(_, r)| r.name()),
             line: x
                 .steps

@@ -6,7 +6,7 @@
 
 mod common;
 
-use chess_t1::exchange::{Exchange, Material, WIN, exchange, exchange_after};
+use chess_t1::exchange::{DECISIVE, Exchange, Material, exchange, exchange_after};
 use chess_t1::moves::MoveKind;
 use chess_t1::sample::{Rng, middlegames, playout};
 use chess_t1::{Color, Move, Piece, PieceKind, Position, Reason, Setup, Square, force};
@@ -310,7 +310,7 @@ fn scout_exchange_on_a_castle_square() {
 /// beside a royal one, and no White royal acts there -> 0; Black = K d8 (self, 3); the Knecht e7
 /// reaches d7, f7, e6, e8, not d8. "0:1½": no capture.
 /// Add a White Prince on b6 (diagonal b6-c7-d8, c7 empty): White = P 3 + V d7 3 = 6 > 3, and
-/// the Prince (royal) takes the King: WIN. Without the V d7 it is 3:3 and nothing happens.
+/// the Prince (royal) takes the King: DECISIVE. Without the V d7 it is 3:3 and nothing happens.
 #[test]
 fn castle_square_non_royal_attack_counts_only_beside_a_royal() {
     let e5 = ex("1n1k4/1V1Vn3/4V3/n7/N5n1/6vN/5KN1/8 w - 0 1", "d8");
@@ -318,7 +318,7 @@ fn castle_square_non_royal_attack_counts_only_beside_a_royal() {
 
     let with_prince = ex("1n1k4/1V1Vn3/1P2V3/n7/N5n1/6vN/5KN1/8 w - 0 1", "d8");
     assert_eq!(with_prince.initial, [6, 3]);
-    assert_eq!(with_prince.value, WIN);
+    assert_eq!(with_prince.value, DECISIVE);
     assert_eq!(ucis(&with_prince.line), ["b6d8"]);
     assert_eq!(
         with_prince.outcome,
@@ -336,14 +336,14 @@ fn castle_square_non_royal_attack_counts_only_beside_a_royal() {
 /// W: Konnet b6, Ritter d6, King a1. B: Prince d8 (Black's only royal in its castle), Ritter d7,
 /// King h8. d8: White = C b6 (diagonal b6-c7-d8, 6) + R d6 (2 up, jumping d7, 4; counted since
 /// the Konnet acts there) = 10; Black = P d8 (self, 3) + R d7 (1 up, 4) = 7. "5:3½".
-/// Only the Konnet may enter the castle; taking the Prince leaves Black no royal there: WIN.
+/// Only the Konnet may enter the castle; taking the Prince leaves Black no royal there: DECISIVE.
 /// Without the Ritter d6 it is 6:7 and White cannot take.
 #[test]
 fn castle_capture_scores_win() {
     let x = ex("3p3k/3r4/1C1R4/8/8/8/8/K7 w - 0 1", "d8");
     assert_eq!(x.initial, [10, 7]);
     assert_eq!(ucis(&x.line), ["b6d8"]);
-    assert_eq!(x.value, WIN);
+    assert_eq!(x.value, DECISIVE);
     assert_eq!(x.outcome, Some((Color::White, Reason::CastleCaptured)));
     let weaker = ex("3p3k/3r4/1C6/8/8/8/8/K7 w - 0 1", "d8");
     assert_eq!(
@@ -352,11 +352,11 @@ fn castle_capture_scores_win() {
     );
 }
 
-/// A King capture inside the exchange scores WIN, and a side stops when going on would lose.
+/// A King capture inside the exchange scores DECISIVE, and a side stops when going on would lose.
 /// W: Knecht d3, King e3. B: Knecht d4, Scout e6, King h8. White to move, d4.
 /// d4: White = N d3 (1 forward, 2) + K e3 (diagonal, 3) = 5; Black = N d4 (self, 2), Scout 0.
 /// "2½:1". Two captures:
-/// - K e3xd4 (+2): the Scout e6 leaps to d4 and takes the King: 2 - WIN.
+/// - K e3xd4 (+2): the Scout e6 leaps to d4 and takes the King: 2 - DECISIVE.
 /// - N d3xd4 (+2): the Scout may take the Knecht (+2 for Black), but then the King takes the
 ///   Scout (+4; White 3 : Black 0 on d4), so Black stops: the line has length 1, value 2.
 #[test]
@@ -370,13 +370,13 @@ fn king_capture_is_win_and_the_side_stops_when_going_on_loses() {
 
     let king = exchange_after(&p, &legal(&p, "e3d4"), &m);
     assert_eq!(ucis(&king.line), ["e3d4", "e6d4"]);
-    assert_eq!(king.value, 2 - WIN);
+    assert_eq!(king.value, 2 - DECISIVE);
     assert_eq!(king.outcome, Some((Color::Black, Reason::KingCaptured)));
 
     // A quiet move onto a square the Scout leaps to: the King on f4 is lost.
     let walk = exchange_after(&p, &legal(&p, "e3f4"), &m);
     assert_eq!(ucis(&walk.line), ["e3f4", "e6f4"]);
-    assert_eq!(walk.value, -WIN);
+    assert_eq!(walk.value, -DECISIVE);
     // A quiet move to a safe square: worth 0 (e4: Black N d4 2 against the King's 3).
     let safe = exchange_after(&p, &legal(&p, "e3e4"), &m);
     assert_eq!(
@@ -458,7 +458,7 @@ fn brute(p: &Position, square: Square, m: &Material, nodes: &mut u64) -> i32 {
         }
         let next = p.play(&mv);
         let score = if next.decided().is_some() {
-            WIN
+            DECISIVE
         } else {
             brute_gain(&mv, m) - brute(&next, square, m, nodes)
         };
@@ -506,7 +506,7 @@ fn check(p: &Position, square: Square, m: &Material) {
         }
     );
     if x.outcome.is_some() {
-        assert_eq!(x.value, WIN);
+        assert_eq!(x.value, DECISIVE);
     } else {
         assert_eq!(x.value, x.material());
         // Nobody has a capture worth making at the end of the line.
@@ -604,7 +604,7 @@ fn brute_force_agrees_on_crowds() {
         };
         let x = exchange(&p, square, &m);
         lines[x.line.len().min(7)] += 1;
-        wins += usize::from(x.value == WIN);
+        wins += usize::from(x.value == DECISIVE);
         check(&p, square, &m);
     }
     // Recaptures need a line opened by a capture or a Scout, so long lines are rare in chess-t1:

@@ -15,7 +15,7 @@ use zonal_core::guided::MoveSquares;
 use zonal_core::picture::{Picture, zone_arrows};
 use zonal_core::record::Record;
 use zonal_core::rng::Rng;
-use zonal_core::zone::{Built, Gain, Outcome, Projection, ZoneGame, outcomes};
+use zonal_core::zone::{Built, Gain, IncrementalProjection, Outcome, ZoneGame, outcomes};
 use zonal_core::{Control, Limits, SearchResult, WIN, WIN_BOUND};
 
 /// How a played game ended.
@@ -1005,7 +1005,7 @@ pub(crate) fn zones_after<G: CliGame>(
     after: &[String],
 ) -> Result<(G::Position, Built, String), CliError> {
     let game = G::zone_game();
-    let mut projection = Projection::new();
+    let mut projection = IncrementalProjection::new();
     let mut pos = start;
     let mut built = projection.project(&game, &pos, horizon, <G::Zones as ZoneGame>::Set::EMPTY);
     let mut log = String::new();

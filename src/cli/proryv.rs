@@ -935,8 +935,8 @@ pub(crate) fn zones_after(
     horizon: i32,
     after: &[String],
 ) -> Result<(Position, zonal_proryv::zones::Built, String), CliError> {
-    use zonal_proryv::zones::{Projection, Proryv, changed_squares};
-    let mut projection = Projection::new();
+    use zonal_proryv::zones::{IncrementalProjection, Proryv, changed_squares};
+    let mut projection = IncrementalProjection::new();
     let mut pos = start;
     let mut zones = projection.project(&Proryv, &pos, horizon, 0);
     let mut log = String::new();

@@ -16,7 +16,7 @@
 //! assert!(a.recommended.iter().any(|r| r.mv.uci() == "b6b7"));
 //! ```
 
-use crate::exchange::{self, Material, WIN};
+use crate::exchange::{self, DECISIVE, Material};
 use crate::force::ForceMap;
 use crate::force::units;
 use crate::moves::Move;
@@ -188,7 +188,7 @@ fn zone_outcome(pos: &Position, zone: &Zone, material: &Material) -> i32 {
         };
     }
     if matches!(zone.target.aim, Aim::King | Aim::Castle) {
-        return WIN;
+        return DECISIVE;
     }
     // The exchange on the target with the root one step away and (+) to move.
     let mut setup = pos.to_setup();

@@ -16,7 +16,7 @@
 //! - a Scout exchange: the victim's value minus the Scout's (both leave the board); the square is
 //!   then empty and the sequence ends;
 //! - a capture that decides the game ([`Position::decided`]: the King or the castle captured):
-//!   [`WIN`], and the sequence ends.
+//!   [`DECISIVE`], and the sequence ends.
 //!
 //! The **value** of the exchange is the minimax of that sequence for the side that starts. It is
 //! never negative, as the side may always stop at once. Ties go to stopping: the principal line
@@ -60,10 +60,10 @@ use std::str::FromStr;
 
 /// The score of a capture that decides the game (King or castle captured): far above any
 /// material balance a [`Material`] table can produce.
-pub const WIN: i32 = 100_000;
+pub const DECISIVE: i32 = 100_000;
 
 /// Largest value [`Material::parse`] accepts for one piece, in half-units. With at most 32
-/// pieces on the board, material sums stay far below [`WIN`].
+/// pieces on the board, material sums stay far below [`DECISIVE`].
 pub const MAX_PIECE_VALUE: i32 = 1_000;
 
 /// Piece values in half-units, used to score captures.
@@ -79,7 +79,7 @@ pub const MAX_PIECE_VALUE: i32 = 1_000;
 ///
 /// The defaults are the pieces' strengths (docs/chess-t1-rules.md §2), with the Scout, whose strength is special,
 /// valued as a Ritter. The King is not valued: its value is always 0, since its capture decides
-/// the game (scored [`WIN`] by the exchange).
+/// the game (scored [`DECISIVE`] by the exchange).
 ///
 /// ```
 /// use chess_t1::exchange::Material;
@@ -171,7 +171,7 @@ impl Material {
 
     /// This table with `kind` valued `value` half-units. Setting the King's value does nothing:
     /// the King is never valued. Keep values within 0..=[`MAX_PIECE_VALUE`] (as
-    /// [`Material::parse`] does) so that [`WIN`] stays above any material balance.
+    /// [`Material::parse`] does) so that [`DECISIVE`] stays above any material balance.
     #[must_use]
     pub const fn with(mut self, kind: PieceKind, value: i32) -> Material {
         if !matches!(kind, PieceKind::King) {
@@ -304,7 +304,7 @@ pub struct Exchange {
     pub side: Color,
     /// The piece on the square at the start, if any.
     pub target: Option<Piece>,
-    /// The minimax value for `side` in half-units ([`WIN`] if it wins the game in the line).
+    /// The minimax value for `side` in half-units ([`DECISIVE`] if it wins the game in the line).
     /// Never negative for [`exchange`]; may be negative for [`exchange_after`].
     pub value: i32,
     /// The principal line: the captures both sides make, `side` first.
@@ -361,12 +361,12 @@ struct Solver<'a> {
 }
 
 impl Solver<'_> {
-    /// Score of `mv` for its side: [`WIN`] if it decides the game, else its gain minus the best
+    /// Score of `mv` for its side: [`DECISIVE`] if it decides the game, else its gain minus the best
     /// the opponent then gets on the square.
     fn score(&mut self, pos: &Position, mv: &Move) -> i32 {
         let next = pos.play(mv);
         if next.decided().is_some() {
-            WIN
+            DECISIVE
         } else if mv.kind == MoveKind::Exchange {
             // The square is empty now: nothing more to take there.
             self.material.gain(mv)
@@ -460,7 +460,7 @@ pub fn exchange(pos: &Position, sq: Square, material: &Material) -> Exchange {
 
 /// The exchange when the side to move of `pos` first plays `mv`, one of its legal moves, and
 /// both sides then go on optimally on `mv.to`: the value is what `mv` gains
-/// ([`Material::gain`]; [`WIN`] if it decides the game) minus the best the opponent then gets on
+/// ([`Material::gain`]; [`DECISIVE`] if it decides the game) minus the best the opponent then gets on
 /// that square. It may be negative. Useful to order moves: for a capture it is the capture's
 /// exchange value; for a quiet move, whether the piece moved is safe on its new square.
 ///

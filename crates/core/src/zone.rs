@@ -7,7 +7,7 @@
 //! it by itself, and which squares decide a piece's steps. The builder does the rest with the
 //! core's distance maps, shortest bundles and time budgets, the same for every game.
 //!
-//! The **incremental projection** ([`Projection`]) keeps the opposing pieces' distance maps
+//! The **incremental projection** ([`IncrementalProjection`]) keeps the opposing pieces' distance maps
 //! from one position to the next while no square they depend on changed (their footprints, from
 //! [`ZoneGame::step_footprint`]), and assembles the zones again from them: the zones it gives are
 //! exactly those of a fresh [`build`], which the tests check along random games.
@@ -380,7 +380,7 @@ pub trait ZoneGame {
 
 /// The zones of both sides within horizon `h` half-moves, built from scratch.
 pub fn build<G: ZoneGame>(game: &G, pos: &G::Position, h: i32) -> Built {
-    Projection::new().project(game, pos, h, G::Set::EMPTY)
+    IncrementalProjection::new().project(game, pos, h, G::Set::EMPTY)
 }
 
 /// A piece's distance map with the squares it depends on.
@@ -407,22 +407,22 @@ pub struct ProjectionStats {
 /// The incremental projection: distance maps of the negating pieces kept from one position to
 /// the next while nothing they depend on changes; zones assembled from them.
 #[derive(Clone, Debug)]
-pub struct Projection<S: SquareSet> {
+pub struct IncrementalProjection<S: SquareSet> {
     maps: HashMap<u32, CachedMap<S>>,
     /// What was built and what reused so far.
     pub stats: ProjectionStats,
 }
 
-impl<S: SquareSet> Default for Projection<S> {
+impl<S: SquareSet> Default for IncrementalProjection<S> {
     fn default() -> Self {
-        Projection::new()
+        IncrementalProjection::new()
     }
 }
 
-impl<S: SquareSet> Projection<S> {
+impl<S: SquareSet> IncrementalProjection<S> {
     /// An empty projection.
     pub fn new() -> Self {
-        Projection {
+        IncrementalProjection {
             maps: HashMap::new(),
             stats: ProjectionStats::default(),
         }

@@ -59,7 +59,7 @@ use crate::square_name;
 use zonal_board::{Shape, Side};
 use zonal_core::Steps;
 use zonal_core::distance::Bundle;
-pub use zonal_core::zone::{Aim, AimKind, Negation, Projection, Role, Zone};
+pub use zonal_core::zone::{Aim, AimKind, IncrementalProjection, Negation, Role, Zone};
 pub use zonal_core::zone::{Built, Complex, Gain, Outcome, outcomes};
 use zonal_core::zone::{ComplexAim, ZoneGame, build};
 

@@ -1,9 +1,9 @@
 //! The incremental projection stays exact for Hnefatafl: along random games of all three
-//! rulesets, the zones the core's [`Projection`] gives, reusing distance maps from the position
+//! rulesets, the zones the core's [`IncrementalProjection`] gives, reusing distance maps from the position
 //! before, are exactly the zones built from scratch, at several horizons; and the reuse happens.
 
 use zonal_core::rng::Rng;
-use zonal_core::zone::Projection;
+use zonal_core::zone::IncrementalProjection;
 use zonal_hnefatafl::zones::{Tafl, changed_squares, project};
 use zonal_hnefatafl::{Position, Ruleset};
 
@@ -16,11 +16,11 @@ fn incremental_zones_equal_fresh_ones_along_random_games() {
         let rules = Ruleset::ALL[game % 3];
         let h = [2, 3, 4][(game / 3) % 3];
         let mut pos = Position::start(rules);
-        let mut projection = Projection::new();
+        let mut projection = IncrementalProjection::new();
         let mut previous = pos;
         for _ in 0..70 {
             let incremental = projection.project(&Tafl, &pos, h, changed_squares(&previous, &pos));
-            let mut fresh = Projection::new();
+            let mut fresh = IncrementalProjection::new();
             assert_eq!(
                 incremental,
                 fresh.project(&Tafl, &pos, h, 0),

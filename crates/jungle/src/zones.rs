@@ -41,7 +41,7 @@ use crate::position::Position;
 use zonal_board::{Shape, Side};
 use zonal_core::Steps;
 use zonal_core::distance::DistanceMap;
-pub use zonal_core::zone::{Aim, AimKind, Negation, Projection, Role, Zone};
+pub use zonal_core::zone::{Aim, AimKind, IncrementalProjection, Negation, Role, Zone};
 pub use zonal_core::zone::{Built, Gain, Outcome, outcomes};
 use zonal_core::zone::{ZoneGame, build};
 

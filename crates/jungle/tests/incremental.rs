@@ -1,9 +1,9 @@
 //! The incremental projection stays exact for Jungle: along random games, the zones the core's
-//! [`Projection`] gives, reusing the pieces' distance maps from the position before, are exactly
+//! [`IncrementalProjection`] gives, reusing the pieces' distance maps from the position before, are exactly
 //! the zones built from scratch, at several horizons; and the reuse happens.
 
 use zonal_core::rng::Rng;
-use zonal_core::zone::Projection;
+use zonal_core::zone::IncrementalProjection;
 use zonal_jungle::Position;
 use zonal_jungle::zones::{Jungle, changed_squares, project, role_text};
 
@@ -15,12 +15,12 @@ fn incremental_zones_equal_fresh_ones_along_random_games() {
     for game in 0..40 {
         let h = [3, 4, 5, 6][game % 4];
         let mut pos = Position::startpos();
-        let mut projection = Projection::new();
+        let mut projection = IncrementalProjection::new();
         let mut previous = pos;
         for _ in 0..120 {
             let incremental =
                 projection.project(&Jungle, &pos, h, changed_squares(&previous, &pos));
-            let mut fresh = Projection::new();
+            let mut fresh = IncrementalProjection::new();
             assert_eq!(
                 incremental,
                 fresh.project(&Jungle, &pos, h, 0),

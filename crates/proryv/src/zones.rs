@@ -26,7 +26,7 @@ use crate::Position;
 use crate::geometry::{KING, bit, rook_attacks};
 use crate::steps::PieceSteps;
 use zonal_board::{Shape, Side, SquareSet};
-pub use zonal_core::zone::{Aim, AimKind, Negation, Projection, Role, Zone};
+pub use zonal_core::zone::{Aim, AimKind, IncrementalProjection, Negation, Role, Zone};
 pub use zonal_core::zone::{Built, Complex, Gain, Outcome, outcomes};
 use zonal_core::zone::{ComplexAim, ZoneGame, build};
 

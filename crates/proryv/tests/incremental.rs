@@ -1,9 +1,9 @@
 //! The incremental projection stays exact for Прорыв: along random games, the zones the core's
-//! [`Projection`] gives, reusing the rooks' distance maps from the position before, are exactly
+//! [`IncrementalProjection`] gives, reusing the rooks' distance maps from the position before, are exactly
 //! the zones built from scratch, at several horizons; and the reuse happens.
 
 use zonal_core::rng::Rng;
-use zonal_core::zone::Projection;
+use zonal_core::zone::IncrementalProjection;
 use zonal_proryv::Position;
 use zonal_proryv::zones::{Proryv, changed_squares, project};
 
@@ -14,12 +14,12 @@ fn incremental_zones_equal_fresh_ones_along_random_games() {
     for game in 0..40 {
         let h = [2, 4, 6][game % 3];
         let mut pos = Position::startpos();
-        let mut projection = Projection::new();
+        let mut projection = IncrementalProjection::new();
         let mut previous = pos;
         for _ in 0..90 {
             let incremental =
                 projection.project(&Proryv, &pos, h, changed_squares(&previous, &pos));
-            let mut fresh = Projection::new();
+            let mut fresh = IncrementalProjection::new();
             assert_eq!(
                 incremental,
                 fresh.project(&Proryv, &pos, h, 0),

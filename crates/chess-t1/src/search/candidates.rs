@@ -2,7 +2,7 @@
 //! steps of its attack roots, supports and counters, of its negations against the opponent's
 //! open zones, escapes of threatened pieces, captures and promotions, each with its motives.
 
-use crate::exchange::{Material, WIN};
+use crate::exchange::{DECISIVE, Material};
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
 use crate::rules::Aim;
@@ -46,7 +46,7 @@ pub fn zone_candidates(
     let legal = pos.legal_moves();
     let mut by_step: BTreeMap<(Square, Square), Vec<Motive>> = BTreeMap::new();
     let target_value = |aim: Aim, piece: Option<crate::Piece>| match (aim, piece) {
-        (Aim::King | Aim::Castle, _) => WIN / 2,
+        (Aim::King | Aim::Castle, _) => DECISIVE / 2,
         (_, Some(p)) => material.value(p.kind),
         (_, None) => 0,
     };

@@ -13,7 +13,7 @@
 //!
 //! Scores inside the engine are in cp (1 unit = 100 cp, one half-unit = 50 cp: see
 //! [`crate::eval`]); results also give them in half-units, with game ends as
-//! ±([`crate::exchange::WIN`] − plies) as before.
+//! ±([`crate::exchange::DECISIVE`] − plies) as before.
 //!
 //! ```
 //! use chess_t1::search::{Engine, EngineConfig, Mode};
@@ -37,7 +37,7 @@ pub use engine::{
     DEFAULT_CONTEMPT, Engine, EngineConfig, Info, QS_DELTA_MARGIN, QS_WIDE_PLIES, ZoneStyle,
 };
 
-use crate::exchange::WIN;
+use crate::exchange::DECISIVE;
 use crate::incremental::UpdateStats;
 use crate::moves::Move;
 
@@ -75,7 +75,7 @@ impl Mode {
 pub struct RootMove {
     /// The move.
     pub mv: Move,
-    /// Score for the side to move, in half-units (±WIN-ish for proven game ends).
+    /// Score for the side to move, in half-units (±DECISIVE-ish for proven game ends).
     pub score: i32,
     /// The same score in cp (game ends: ±([`CP_WIN`] − plies)).
     pub score_cp: i32,
@@ -123,7 +123,7 @@ pub struct SearchResult {
 }
 
 /// Half-unit scores at or beyond this are proven game ends.
-pub const PROVEN: i32 = WIN - 1000;
+pub const PROVEN: i32 = DECISIVE - 1000;
 
 /// A won game in cp, less the plies to the win: the one engine's [`zonal_core::WIN`].
 pub const CP_WIN: i32 = zonal_core::WIN;
@@ -145,9 +145,9 @@ pub fn proven(score: i32) -> Option<bool> {
 /// A cp score in half-units (rounded to nearest; game ends keep their distance).
 pub fn cp_to_half_units(cp: i32) -> i32 {
     if cp >= CP_PROVEN {
-        WIN - (CP_WIN - cp)
+        DECISIVE - (CP_WIN - cp)
     } else if cp <= -CP_PROVEN {
-        -(WIN - (CP_WIN + cp))
+        -(DECISIVE - (CP_WIN + cp))
     } else {
         let h = crate::eval::CP_PER_HALF_UNIT;
         if cp >= 0 {
@@ -161,9 +161,9 @@ pub fn cp_to_half_units(cp: i32) -> i32 {
 /// A half-unit score in cp (game ends keep their distance).
 pub fn half_units_to_cp(score: i32) -> i32 {
     if score >= PROVEN {
-        CP_WIN - (WIN - score)
+        CP_WIN - (DECISIVE - score)
     } else if score <= -PROVEN {
-        -(CP_WIN - (WIN + score))
+        -(CP_WIN - (DECISIVE + score))
     } else {
         score * crate::eval::CP_PER_HALF_UNIT
     }
