@@ -401,9 +401,10 @@ fn position<G: CliGame>(arg: &PosArg) -> Result<G::Position, CliError> {
 /// positions (all, or the one `--id` / `--index` picks), each with its record.
 pub(crate) fn positions<G: CliGame>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliError> {
     let path = std::path::Path::new(&arg.pos);
+    let start = G::start(&arg.pos);
     let picks = arg.id.is_some() || arg.index.is_some();
-    if picks && (G::start(&arg.pos).is_some() || !path.is_file()) {
-        let what = if G::start(&arg.pos).is_some() {
+    if picks && (start.is_some() || !path.is_file()) {
+        let what = if start.is_some() {
             "a start's name"
         } else {
             "a position string"
@@ -414,7 +415,7 @@ pub(crate) fn positions<G: CliGame>(arg: &PosArg) -> Result<Vec<Loaded<G::Positi
             chess_t1::excerpt::excerpt(&arg.pos)
         )));
     }
-    if let Some(p) = G::start(&arg.pos) {
+    if let Some(p) = start {
         return Ok(vec![(p, None)]);
     }
     if path.is_file() {
@@ -429,9 +430,8 @@ pub(crate) fn positions<G: CliGame>(arg: &PosArg) -> Result<Vec<Loaded<G::Positi
         let text = std::fs::read_to_string(path).map_err(|e| {
             CliError::input(format!("{}: cannot read the file: {e}", path.display()))
         })?;
-        // A byte-order mark before the first line is not part of it.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-        let records = G::parse_file(text, &path.display().to_string()).map_err(CliError::input)?;
+        // The game's reader (zonal_core::record::parse_file) skips a byte-order mark.
+        let records = G::parse_file(&text, &path.display().to_string()).map_err(CliError::input)?;
         let total = records.len();
         let chosen: Vec<Record<G::Position>> = match (&arg.id, arg.index) {
             (Some(id), _) => records
@@ -827,8 +827,7 @@ where
                     let text = std::fs::read_to_string(path).map_err(|e| {
                         CliError::input(format!("--openings: {shown}: cannot read the file: {e}"))
                     })?;
-                    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-                    let read = read_openings::<G>(text, &shown)?;
+                    let read = read_openings::<G>(&text, &shown)?;
                     (shown, read)
                 }
             }
