@@ -1,9 +1,15 @@
 //! The `zonal` binary: see `zonal --help`.
 
+#[macro_use]
+mod output;
+mod args;
 mod bench;
 mod bench_proryv;
 mod cli;
-mod play;
+mod cmd;
+mod games;
+mod reason;
+mod report;
 mod serve;
 
 use clap::Parser;
@@ -38,9 +44,9 @@ fn main() {
         eprintln!("error: internal error{location}: {what} (a bug in zonal: please report it)");
         std::process::exit(1);
     }));
-    let cli = match cli::Cli::try_parse() {
+    let cli = match args::Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => std::process::exit(cli::parse_failure(&e)),
+        Err(e) => std::process::exit(output::parse_failure(&e)),
     };
     if let Err(e) = cli::run(cli) {
         // A closed stdout (`zonal perft 5 --divide | head -1`) ends quietly.

@@ -28,7 +28,7 @@
 
 mod games;
 
-use crate::cli::CliError;
+use crate::output::CliError;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Query, State};
@@ -182,7 +182,7 @@ async fn serve(port: u16, open: bool) -> Result<(), CliError> {
         code: 1,
     })?;
     let url = format!("http://{address}/");
-    crate::cli::write_out(format_args!("zonal serve: listening on {url}\n"))?;
+    crate::output::write_out(format_args!("zonal serve: listening on {url}\n"))?;
     if open {
         open_browser(&url);
     }

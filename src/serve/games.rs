@@ -8,9 +8,10 @@
 //! file names.
 
 use super::ApiError;
-use crate::cli::generic::{self, CliGame};
-use crate::cli::reason::{Explainer, Words};
-use crate::play::core_game::{Searching, Zoned};
+use crate::games::CliGame;
+use crate::games::Zoned;
+use crate::games::core_game::Searching;
+use crate::reason::{Explainer, Words};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::atomic::AtomicBool;
@@ -201,13 +202,13 @@ pub trait Board: Send + Sync {
 pub fn all() -> Vec<Box<dyn Board>> {
     vec![
         Box::new(ChessBoard),
-        Box::new(CoreBoard::<crate::cli::proryv_game::Proryv>(
+        Box::new(CoreBoard::<crate::games::proryv::Proryv>(
             std::marker::PhantomData,
         )),
-        Box::new(CoreBoard::<crate::cli::hnefatafl::Hnefatafl>(
+        Box::new(CoreBoard::<crate::games::hnefatafl::Hnefatafl>(
             std::marker::PhantomData,
         )),
-        Box::new(CoreBoard::<crate::cli::jungle::Jungle>(
+        Box::new(CoreBoard::<crate::games::jungle::Jungle>(
             std::marker::PhantomData,
         )),
     ]
@@ -388,7 +389,7 @@ impl Board for ChessBoard {
 
     fn moves(&self, position: &str) -> Result<String, ApiError> {
         let pos = Self::position(position)?;
-        let list = crate::cli::sorted_moves(&pos);
+        let list = crate::report::sorted_moves(&pos);
         let status = pos.status();
         MovesJson {
             game: "chess-t1",
@@ -399,7 +400,7 @@ impl Board for ChessBoard {
             placement: None,
             moves: list
                 .iter()
-                .map(|m| crate::cli::MoveJson::new(&pos, m))
+                .map(|m| crate::report::MoveJson::new(&pos, m))
                 .collect(),
             squares: list
                 .iter()
@@ -553,7 +554,7 @@ impl Board for ChessBoard {
             .map(|m| m.to_string())
             .collect();
         let (game, keys) =
-            zonal_play::session::set_up::<crate::play::chess_t1::ChessT1>(&setup, &moves)
+            zonal_play::session::set_up::<crate::games::chess_t1::ChessT1>(&setup, &moves)
                 .map_err(illegal)?;
         if game.status().is_over() {
             return Err(illegal(format!("the game is over: {}", game.status())));
@@ -561,8 +562,8 @@ impl Board for ChessBoard {
         let pos = *game.position();
         Ok(Box::new(move |movetime_ms, stop, sink| {
             let limits = zonal_core::Limits::movetime(movetime_ms);
-            let mut player = crate::play::chess_t1_player::Player::new(
-                crate::play::chess_t1_player::ChessConfig::default(),
+            let mut player = crate::games::chess_t1_player::Player::new(
+                crate::games::chess_t1_player::ChessConfig::default(),
             );
             let r = player.search(&pos, &keys, &limits, None, stop, &mut |info| {
                 sink(json!({
@@ -743,8 +744,11 @@ where
     ) -> Result<(String, String), ApiError> {
         let pos = Self::position(position)?;
         let (p, built, _) =
-            generic::zones_after::<G>(pos, horizon, &[]).map_err(|e| bad(e.message))?;
-        let text = zones_text(&G::zones_json(&p, &built, horizon), horizon)?;
+            crate::report::zones_after::<G>(pos, horizon, &[]).map_err(|e| bad(e.message))?;
+        let text = zones_text(
+            &crate::report::game_zones_json::<G>(&p, &built, horizon),
+            horizon,
+        )?;
         let mut picture = G::board_picture(&p);
         let shape = G::zone_game().shape(&p);
         picture.arrows = zonal_core::picture::zone_arrows(

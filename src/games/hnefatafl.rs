@@ -1,7 +1,7 @@
 //! `--game hnefatafl`: Hnefatafl on the generic commands ([`super::generic`]).
 
-use super::generic::{CliGame, GameEnd};
-use crate::play::core_game::Zoned;
+use super::{CliGame, GameEnd};
+use crate::games::Zoned;
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
 use zonal_core::record::Record;

@@ -1,6 +1,6 @@
 //! `--game jungle`: Dou Shou Qi on the generic commands ([`super::generic`]).
 
-use super::generic::{CliGame, GameEnd};
+use super::{CliGame, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
 use zonal_core::record::Record;

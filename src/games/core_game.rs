@@ -2,7 +2,7 @@
 //! the generic commands ([`CliGame`]) plays through [`Zoned`], with the core's player settings
 //! ([`CoreSettings`]) and the game's evaluation weights, and one [`Engine`] kept for a game.
 
-use crate::cli::generic::CliGame;
+use super::{CliGame, Zoned};
 use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::marker::PhantomData;
@@ -14,10 +14,6 @@ use zonal_core::{Control, Engine, FullWidth, Limits, Progress, Rules, SearchResu
 use zonal_play::matches::GameRecord;
 use zonal_play::spec::CoreSettings;
 use zonal_play::{Budget, GameEnd, Info, PlayGame, Score, Searcher, Settings};
-
-/// A game of the generic commands ([`CliGame`]) as the play library, the learning commands
-/// and the analysis board see it: with its zone builder.
-pub struct Zoned<G>(PhantomData<G>);
 
 /// How a command, a player or the protocol searches: the engine's techniques, and zone-guided
 /// (the projection at `horizon`, at nodes fewer than `plies` from the root) unless `full`.

@@ -1,0 +1,29 @@
+//! `zonal engine`: the engine protocol on stdin and stdout, for every game.
+
+use crate::args::*;
+use crate::games::Zoned;
+use crate::games::hnefatafl::Hnefatafl;
+use crate::games::jungle::Jungle;
+use crate::games::proryv::Proryv;
+use crate::output::CliError;
+use zonal_play::PlayGame;
+
+/// `zonal engine` for the game `G`, on stdin and stdout.
+pub fn engine<G: PlayGame>() -> Result<(), CliError> {
+    zonal_play::session::run::<G, _, _>(std::io::stdin().lock(), std::io::stdout()).map_err(|e| {
+        CliError {
+            message: format!("engine protocol: {e}"),
+            code: 1,
+        }
+    })
+}
+
+/// Runs `zonal engine` for `game`.
+pub fn run(game: GameName) -> Result<(), CliError> {
+    match game {
+        GameName::ChessT1 => engine::<crate::games::chess_t1::ChessT1>(),
+        GameName::Proryv => engine::<Zoned<Proryv>>(),
+        GameName::Hnefatafl => engine::<Zoned<Hnefatafl>>(),
+        GameName::Jungle => engine::<Zoned<Jungle>>(),
+    }
+}

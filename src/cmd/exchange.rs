@@ -1,0 +1,188 @@
+//! `zonal exchange`: the exchange on a square.
+
+use crate::args::*;
+use crate::cmd::not_available;
+use crate::output::CliError;
+
+/// `exchange` for chess-t1.
+pub(crate) mod chess {
+    use crate::output::CliError;
+    use crate::output::print_json;
+    use chess_t1::book;
+    use chess_t1::position::Position;
+    use chess_t1::report::units;
+    use chess_t1::square::{Color, Square};
+    use serde::Serialize;
+
+    pub(crate) fn exchange_cmd(
+        pos: &Position,
+        sq: Square,
+        material: &chess_t1::exchange::Material,
+        json: bool,
+    ) -> Result<(), CliError> {
+        use chess_t1::exchange::{DECISIVE, exchange};
+        let x = exchange(pos, sq, material);
+        if json {
+            #[derive(Serialize)]
+            pub(crate) struct Sums {
+                pub(crate) white: i32,
+                pub(crate) black: i32,
+            }
+            #[derive(Serialize)]
+            pub(crate) struct StepJson {
+                pub(crate) uci: String,
+                pub(crate) book: String,
+                pub(crate) side: &'static str,
+                pub(crate) piece: String,
+                pub(crate) kind: &'static str,
+                pub(crate) captured: Option<String>,
+                pub(crate) promotion: Option<String>,
+                pub(crate) gain: i32,
+                pub(crate) sums_before: Sums,
+            }
+            #[derive(Serialize)]
+            pub(crate) struct Out {
+                pub(crate) position: String,
+                pub(crate) square: Square,
+                pub(crate) side: &'static str,
+                pub(crate) target: Option<String>,
+                pub(crate) initial: Sums,
+                pub(crate) value: i32,
+                pub(crate) win: bool,
+                pub(crate) outcome: Option<&'static str>,
+                pub(crate) line: Vec<StepJson>,
+                pub(crate) material: String,
+                pub(crate) unit: &'static str,
+            }
+            let sums = |s: [i32; 2]| Sums {
+                white: s[0],
+                black: s[1],
+            };
+            return print_json(&Out {
+                position: pos.to_string(),
+                square: sq,
+                side: x.side.name(),
+                target: x.target.map(|p| p.char().to_string()),
+                initial: sums(x.initial),
+                value: x.value,
+                win: x.value >= DECISIVE,
+                outcome: x.outcome.map(|(_, r)| r.name()),
+                line: x
+                    .steps
+                    .iter()
+                    .map(|s| StepJson {
+                        uci: s.mv.uci(),
+                        book: book::write_move(&s.before, &s.mv),
+                        side: s.side().name(),
+                        piece: s.mv.piece.letter().to_string(),
+                        kind: s.mv.kind.name(),
+                        captured: s.mv.captured.map(|k| k.letter().to_string()),
+                        promotion: s.mv.promotion.map(|k| k.letter().to_string()),
+                        gain: s.gain,
+                        sums_before: sums(s.sums_before),
+                    })
+                    .collect(),
+                material: material.to_string(),
+                unit: "half",
+            });
+        }
+        let side = x.side;
+        let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        let target = x.target.map_or("empty".to_string(), |p| {
+            format!("{} {}", name(p.color), p.kind)
+        });
+        outln!(
+            "Exchange on {sq} ({target}), {} to move; sums White:Black {}:{}",
+            name(side),
+            units(x.initial[0]),
+            units(x.initial[1])
+        );
+        for (i, s) in x.steps.iter().enumerate() {
+            let taken = s.mv.captured.map_or(String::new(), |k| k.to_string());
+            let verb = if s.mv.kind == chess_t1::moves::MoveKind::Exchange {
+                "exchanges"
+            } else {
+                "takes"
+            };
+            let result = if i + 1 == x.steps.len() && x.outcome.is_some() {
+                "and wins the game".to_string()
+            } else {
+                format!("{} for {}", GainUnits(s.gain), name(s.side()))
+            };
+            outln!(
+                "  {}. {} ({})  {} {verb} {taken}, {result}; sums before {}:{}",
+                i + 1,
+                book::write_move(&s.before, &s.mv),
+                s.mv.uci(),
+                name(s.side()),
+                units(s.sums_before[0]),
+                units(s.sums_before[1])
+            );
+        }
+        let summary = |c: Color| {
+            let taken: Vec<String> = x
+                .steps
+                .iter()
+                .filter(|s| s.side() == c)
+                .filter_map(|s| s.mv.captured.map(|k| k.to_string()))
+                .collect();
+            if taken.is_empty() {
+                "nothing".to_string()
+            } else {
+                taken.join(", ")
+            }
+        };
+        if let Some((winner, reason)) = x.outcome {
+            outln!("{} wins the game ({})", name(winner), reason.name());
+        } else if x.value > 0 {
+            outln!(
+                "{} wins {} ({} takes {}; {} takes {})",
+                name(side),
+                units(x.value),
+                name(side),
+                summary(side),
+                name(side.other()),
+                summary(side.other())
+            );
+        } else if x.target.is_none() {
+            outln!("{sq} is empty: nothing to win");
+        } else if x.target.is_some_and(|p| p.color == side) {
+            outln!("{sq} holds {}'s own piece: nothing to win", name(side));
+        } else {
+            outln!(
+                "{} wins nothing on {sq}: no capture there gains material (value 0)",
+                name(side)
+            );
+        }
+        Ok(())
+    }
+
+    /// Half-units with a sign, written as units (`+1½`, `-2`, `+0`).
+    pub(crate) struct GainUnits(i32);
+
+    impl std::fmt::Display for GainUnits {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            let sign = if self.0 < 0 { "-" } else { "+" };
+            write!(f, "{sign}{}", units(self.0.abs()))
+        }
+    }
+}
+
+/// Runs `zonal exchange` for `game` (chess-t1's: the other games have no exchange rule).
+pub fn run(game: GameName, args: ExchangeArgs) -> Result<(), CliError> {
+    let ExchangeArgs {
+        pos,
+        square,
+        material,
+        json,
+    } = args;
+    match game {
+        GameName::ChessT1 => {
+            let position = pos.resolve()?;
+            let square = parse_square(&square, "<SQUARE>")?;
+            let material = material_arg(material.as_deref())?;
+            chess::exchange_cmd(&position, square, &material, json)
+        }
+        other => Err(not_available(other, "exchange")),
+    }
+}

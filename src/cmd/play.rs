@@ -1,0 +1,348 @@
+//! `zonal play`: moves played from a position, the final position and the game's status.
+
+use crate::args::*;
+use crate::games::CliGame;
+use crate::games::hnefatafl::Hnefatafl;
+use crate::games::jungle::Jungle;
+use crate::games::proryv::Proryv;
+use crate::output::CliError;
+
+/// `play` for chess-t1.
+pub(crate) mod chess {
+    use crate::output::CliError;
+    use crate::output::print_json;
+    use chess_t1::game::Game;
+    use chess_t1::position::Position;
+    use chess_t1::square::Color;
+    use chess_t1::{book, posfile};
+    use serde::Serialize;
+
+    pub(crate) fn play(
+        start: Position,
+        record: Option<&posfile::Record>,
+        moves: &[String],
+        book_text: Option<&str>,
+        json: bool,
+    ) -> Result<(), CliError> {
+        let mut game = Game::new(start);
+        // A game record (`zonal match --out`) replays its `moves` first.
+        if let Some(record) = record
+            && let Some(list) = record.operands("moves")
+        {
+            let name = match record.id() {
+                Some(id) => format!("record {id:?} (line {})", record.line),
+                None => format!("the record of line {}", record.line),
+            };
+            for (i, text) in list.iter().enumerate() {
+                game.play_uci(text).map_err(|e| {
+                    CliError::input(format!(
+                        "{name}: move {} of its moves ({text_short}): {e}",
+                        i + 1,
+                        text_short = chess_t1::excerpt::excerpt(text)
+                    ))
+                })?;
+            }
+        }
+        for (i, text) in moves.iter().enumerate() {
+            let pos = *game.position();
+            let number = pos.fullmove();
+            let side = pos.side_to_move();
+            game.play_uci(text).map_err(|e| {
+                CliError::input(format!(
+                    "move {} of the list ({side}'s move {number}): {e}",
+                    i + 1
+                ))
+            })?;
+        }
+        if let Some(text) = book_text {
+            let from = *game.position();
+            let played = book::parse_game(&from, text).map_err(CliError::input)?;
+            for mv in &played {
+                game.play(mv).map_err(CliError::input)?;
+            }
+        }
+        let pos = game.position();
+        let status = game.status();
+        if json {
+            #[derive(Serialize)]
+            pub(crate) struct Checks {
+                pub(crate) white: bool,
+                pub(crate) black: bool,
+            }
+            #[derive(Serialize)]
+            pub(crate) struct Out {
+                pub(crate) position: String,
+                pub(crate) status: &'static str,
+                pub(crate) reason: Option<&'static str>,
+                pub(crate) in_check: Checks,
+                pub(crate) moves_played: usize,
+            }
+            print_json(&Out {
+                position: pos.to_string(),
+                status: status.name(),
+                reason: status.reason().map(|r| r.name()),
+                in_check: Checks {
+                    white: pos.in_check(Color::White),
+                    black: pos.in_check(Color::Black),
+                },
+                moves_played: game.moves().len(),
+            })
+        } else {
+            outln!("{pos}");
+            out!("{}", chess_t1::report::diagram(pos.board()));
+            outln!("status: {status}");
+            if let Some(result) = record.and_then(|r| r.operands("result")) {
+                let reason = record
+                    .and_then(|r| r.operands("reason"))
+                    .unwrap_or_default();
+                outln!("recorded result: {} {}", result.join(" "), reason.join(" "));
+            }
+            for color in Color::BOTH {
+                if pos.in_check(color) {
+                    outln!("{color} is in check");
+                }
+            }
+            outln!(
+                "moves played: {}{}",
+                game.moves().len(),
+                if game.moves().is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", book::write_game(game.start(), game.moves()))
+                }
+            );
+            Ok(())
+        }
+    }
+}
+
+/// `play` for the games on the core's search, over [`CliGame`](crate::games::CliGame).
+pub(crate) mod generic {
+    use crate::games::CliGame;
+    use crate::output::CliError;
+    use crate::output::print_json;
+
+    pub(crate) fn play<G: CliGame>(
+        start: G::Position,
+        list: &[String],
+        json: bool,
+    ) -> Result<(), CliError> {
+        // A record's closing word (a loss on time) ends the record, not the game by the rules.
+        let (list, closing) = match list.split_last() {
+            Some((last, rest)) if G::RECORD_ENDS.contains(&last.as_str()) => (rest, Some(last)),
+            _ => (list, None),
+        };
+        let mut game = G::new_game(start);
+        for (i, text) in list.iter().enumerate() {
+            if let Some(end) = G::end(&game) {
+                return Err(CliError::input(format!(
+                    "{} {} ({}): the game is over: {}",
+                    G::MOVE_WORD,
+                    i + 1,
+                    chess_t1::excerpt::excerpt(text),
+                    end.text
+                )));
+            }
+            G::play_text(&mut game, text).map_err(|e| {
+                CliError::input(format!(
+                    "{} {} ({}): {e}",
+                    G::MOVE_WORD,
+                    i + 1,
+                    chess_t1::excerpt::excerpt(text)
+                ))
+            })?;
+        }
+        let pos = G::current(&game);
+        let end = G::end(&game);
+        let mut status = end
+            .as_ref()
+            .map_or_else(|| "ongoing".to_string(), |e| e.text.clone());
+        if let Some(word) = closing {
+            status.push_str(&format!(" (the record ends: {word})"));
+        }
+        let record = G::record(&game);
+        if json {
+            let mut answer = serde_json::json!({
+                "game": G::ID,
+                "start": start.to_string(),
+                "moves": record,
+                "position": pos.to_string(),
+                "side": G::side_name(G::side(&pos)),
+                "status": status,
+            });
+            for (key, value) in G::play_fields(&game) {
+                answer[key] = value;
+            }
+            return print_json(&answer);
+        }
+        outln!("{pos}");
+        outln!("{}", G::diagram(&pos));
+        outln!("status: {status}");
+        outln!(
+            "moves played: {}{}",
+            record.len(),
+            if record.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", record.join(" "))
+            }
+        );
+        Ok(())
+    }
+}
+
+/// `play` for Прорыв.
+pub(crate) mod proryv {
+    use crate::games::proryv::diagram;
+    use crate::games::proryv::side_name;
+    use crate::output::CliError;
+    use crate::output::print_json;
+    use serde::Serialize;
+    use zonal_proryv::{Game, Ply, Position};
+
+    pub(crate) fn play(start: &Position, plies: &[String], json: bool) -> Result<(), CliError> {
+        let mut game = Game::new(*start);
+        for (i, text) in plies.iter().enumerate() {
+            game.play(text).map_err(|e| {
+                CliError::input(format!(
+                    "ply {} ({}): {e}",
+                    i + 1,
+                    chess_t1::excerpt::excerpt(text)
+                ))
+            })?;
+        }
+        let pos = game.position();
+        let status = game
+            .end()
+            .map_or_else(|| "ongoing".to_string(), |e| e.to_string());
+        if json {
+            #[derive(Serialize)]
+            pub(crate) struct Out {
+                pub(crate) game: &'static str,
+                pub(crate) start: String,
+                pub(crate) plies: Vec<String>,
+                pub(crate) position: String,
+                pub(crate) side: &'static str,
+                pub(crate) status: String,
+                pub(crate) result: Option<&'static str>,
+            }
+            return print_json(&Out {
+                game: "proryv",
+                start: start.to_string(),
+                plies: game.plies().iter().map(Ply::to_string).collect(),
+                position: pos.to_string(),
+                side: side_name(pos.side_to_move()),
+                status,
+                result: game.end().map(|e| e.result()),
+            });
+        }
+        outln!("{pos}");
+        outln!("{}", diagram(pos));
+        outln!("status: {status}");
+        outln!(
+            "plies played: {}{}",
+            game.plies().len(),
+            if game.plies().is_empty() {
+                String::new()
+            } else {
+                let list: Vec<String> = game.plies().iter().map(Ply::to_string).collect();
+                format!(" ({})", list.join(" "))
+            }
+        );
+        Ok(())
+    }
+}
+
+/// Runs `zonal play` for `game`.
+pub fn run(game: GameName, args: PlayArgs) -> Result<(), CliError> {
+    match game {
+        GameName::ChessT1 => {
+            let PlayArgs {
+                pos,
+                mut moves,
+                book,
+                record: game_record,
+                json,
+            } = args;
+            if let Some(text) = game_record {
+                if !moves.is_empty() {
+                    return Err(CliError::input(
+                        "give the moves either as arguments or with --record, not both",
+                    ));
+                }
+                moves = text.split_whitespace().map(str::to_string).collect();
+            }
+            let (start, record) = pos.resolve_record()?;
+            chess::play(start, record.as_ref(), &moves, book.as_deref(), json)
+        }
+        GameName::Proryv => {
+            let PlayArgs {
+                pos,
+                mut moves,
+                book,
+                record: game_record,
+                json,
+            } = args;
+            if let Some(text) = game_record {
+                if !moves.is_empty() {
+                    return Err(CliError::input(
+                        "give the plies either as arguments or with --record, not both",
+                    ));
+                }
+                moves = text.split_whitespace().map(str::to_string).collect();
+            }
+            if book.is_some() {
+                return Err(CliError::input(format!(
+                    "{}: --book reads chess-t1's book notation; give the plies (`R@d4 d4d7`)",
+                    zonal_proryv::NAME
+                )));
+            }
+            // A record's own `moves` (a match's game) are replayed when none are given.
+            let (start, record) = positions::<Proryv>(&pos)?.remove(0);
+            let recorded: Vec<String> = record
+                .as_ref()
+                .and_then(|r| r.operands("moves"))
+                .map(<[String]>::to_vec)
+                .unwrap_or_default();
+            let plies = if moves.is_empty() { &recorded } else { &moves };
+            proryv::play(&start, plies, json)
+        }
+        GameName::Hnefatafl => core::<Hnefatafl>(args),
+        GameName::Jungle => core::<Jungle>(args),
+    }
+}
+
+/// `zonal play` for a game of the core's search.
+pub(crate) fn core<G: CliGame>(args: PlayArgs) -> Result<(), CliError> {
+    let PlayArgs {
+        pos,
+        moves,
+        book,
+        record,
+        json,
+    } = args;
+    if book.is_some() {
+        return Err(CliError::input(format!(
+            "{}: --book reads chess-t1's book notation; give the moves or --record",
+            G::NAME
+        )));
+    }
+    let (start, file_record) = positions::<G>(&pos)?.remove(0);
+    let mut list: Vec<String> = match &record {
+        Some(r) => r.split_whitespace().map(str::to_string).collect(),
+        None => file_record
+            .as_ref()
+            .and_then(|r| r.operands("moves"))
+            .map(<[String]>::to_vec)
+            .unwrap_or_default(),
+    };
+    if record.is_some() && !moves.is_empty() {
+        return Err(CliError::input(
+            "give the moves either as arguments or with --record, not both",
+        ));
+    }
+    if record.is_none() && !moves.is_empty() {
+        list = moves;
+    }
+    generic::play::<G>(start, &list, json)
+}

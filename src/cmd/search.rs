@@ -1,0 +1,396 @@
+//! `zonal search`: a position searched within a depth, a time or a node count.
+
+use crate::args::*;
+use crate::games::CliGame;
+use crate::games::hnefatafl::Hnefatafl;
+use crate::games::jungle::Jungle;
+use crate::games::proryv::Proryv;
+use crate::output::CliError;
+
+/// `search` for chess-t1.
+pub(crate) mod chess {
+    use crate::output::CliError;
+    use crate::output::print_json;
+    use crate::output::spinner;
+    use chess_t1::book;
+    use chess_t1::position::Position;
+    use chess_t1::search::Mode;
+    use serde::Serialize;
+    use std::time::Instant;
+
+    pub(crate) fn search_cmd(
+        pos: &Position,
+        player: &crate::games::chess_t1_player::ChessConfig,
+        limits: &zonal_core::Limits,
+        json: bool,
+    ) -> Result<(), CliError> {
+        let start = Instant::now();
+        // Each finished iteration is shown on a terminal while the search runs.
+        let progress = spinner("{elapsed_precise} {spinner} {msg}");
+        progress.set_message("searching");
+        let result = crate::games::chess_t1_player::Player::new(player.clone()).search(
+            pos,
+            &[],
+            limits,
+            None,
+            &std::sync::atomic::AtomicBool::new(false),
+            &mut |info| {
+                let pv: Vec<String> = info.pv.iter().take(6).map(|m| m.uci()).collect();
+                progress.set_message(format!(
+                    "depth {} score {} nodes {} pv {}",
+                    info.depth,
+                    chess_t1::search::cp_text(info.score_cp),
+                    info.nodes,
+                    pv.join(" ")
+                ));
+            },
+        );
+        progress.finish_and_clear();
+        let micros = start.elapsed().as_micros() as u64;
+        if json {
+            #[derive(Serialize)]
+            pub(crate) struct Out {
+                pub(crate) position: String,
+                pub(crate) engine: String,
+                pub(crate) mode: &'static str,
+                pub(crate) depth: u32,
+                pub(crate) seldepth: u32,
+                pub(crate) best: Option<String>,
+                pub(crate) book: Option<String>,
+                pub(crate) score: i32,
+                pub(crate) score_cp: i32,
+                pub(crate) line: Vec<String>,
+                pub(crate) nodes: u64,
+                pub(crate) micros: u64,
+            }
+            return print_json(&Out {
+                position: pos.to_string(),
+                engine: player.to_string(),
+                mode: result.mode.name(),
+                depth: result.depth,
+                seldepth: result.seldepth,
+                best: result.best.map(|m| m.uci()),
+                book: result.best.map(|m| book::write_move(pos, &m)),
+                score: result.score,
+                score_cp: result.score_cp,
+                line: result.line.iter().map(|m| m.uci()).collect(),
+                nodes: result.nodes,
+                micros,
+            });
+        }
+        match result.best {
+            Some(mv) => {
+                let line: Vec<String> = result.line.iter().map(|m| m.uci()).collect();
+                outln!(
+                    "best {} ({}) score {} nodes {} depth {} mode {}",
+                    mv.uci(),
+                    book::write_move(pos, &mv),
+                    chess_t1::search::cp_text(result.score_cp),
+                    result.nodes,
+                    result.depth,
+                    result.mode.name()
+                );
+                outln!("line {}", line.join(" "));
+            }
+            None => outln!("no move (status: {})", pos.status()),
+        }
+        eprintln!(
+            "search: {:.1} ms, {} nodes/s, seldepth {}",
+            micros as f64 / 1000.0,
+            result.nodes * 1_000_000 / micros.max(1),
+            result.seldepth
+        );
+        if result.mode == Mode::Zones {
+            let z = result.zone_stats;
+            eprintln!(
+                "zones: {} attack zones built, {} taken over from nearby nodes, {} linked zones built; {} projections in {} ms",
+                z.rebuilt, z.reused, z.linked, result.projections, result.projection_ms
+            );
+        }
+        Ok(())
+    }
+}
+
+/// `search` for the games on the core's search, over [`CliGame`](crate::games::CliGame).
+pub(crate) mod generic {
+    use crate::games::CliGame;
+    use crate::games::core_game::Searching;
+    use crate::games::status;
+    use crate::output::CliError;
+    use crate::output::print_json;
+    use std::time::Instant;
+    use zonal_core::{Control, Limits, SearchResult, WIN, WIN_BOUND};
+
+    /// How `search` and `analyse` search: the one engine ([`Searching`]) within the core's limits.
+    /// `analyse` ranks every root move exactly ([`Techniques::exact`]); `search` plays.
+    pub(crate) struct Mode {
+        pub(crate) searching: Searching,
+        pub(crate) horizon: i32,
+        pub(crate) limits: Limits,
+    }
+
+    impl Mode {
+        pub(crate) fn new<G: CliGame>(
+            full: bool,
+            horizon: Option<i32>,
+            limits: &Limits,
+            analyse: bool,
+        ) -> Mode {
+            let horizon = horizon.unwrap_or(G::HORIZON);
+            let mut searching = Searching::engine(horizon);
+            searching.full = full;
+            if analyse {
+                searching.techniques = searching.techniques.exact();
+            }
+            Mode {
+                searching,
+                horizon,
+                limits: *limits,
+            }
+        }
+
+        /// The search and its name: zone-guided where the game has zones and `--full` is not given.
+        pub(crate) fn search<G: CliGame>(
+            &self,
+            pos: &G::Position,
+        ) -> (SearchResult<G::Move>, &'static str) {
+            let r = self.searching.run::<G>(
+                &G::rules(pos),
+                pos,
+                &[],
+                &self.limits,
+                &Control::default(),
+            );
+            (
+                r,
+                if self.searching.full {
+                    "full-width"
+                } else {
+                    "zone-guided"
+                },
+            )
+        }
+    }
+
+    /// A score for the side to move: units with two decimals, or the distance to a game end.
+    pub(crate) fn score_text(score: i32) -> String {
+        if score > WIN_BOUND {
+            format!("wins in {}", WIN - score)
+        } else if score < -WIN_BOUND {
+            format!("loses in {}", WIN + score)
+        } else {
+            format!("{:+.2}", f64::from(score) / 100.0)
+        }
+    }
+
+    pub(crate) fn search_cmd<G: CliGame>(
+        pos: &G::Position,
+        mode: &Mode,
+        json: bool,
+    ) -> Result<(), CliError> {
+        let start = Instant::now();
+        let (r, name) = mode.search::<G>(pos);
+        let micros = start.elapsed().as_micros() as u64;
+        if json {
+            return print_json(&serde_json::json!({
+                "game": G::ID,
+                "position": pos.to_string(),
+                "search": name,
+                "best": r.best.map(|m| m.to_string()),
+                "score_cp": r.score,
+                "line": r.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "depth": r.depth,
+                "nodes": r.nodes,
+                "micros": micros,
+            }));
+        }
+        match r.best {
+            Some(best) => {
+                outln!(
+                    "best {best} score {} nodes {} depth {}",
+                    score_text(r.score),
+                    r.nodes,
+                    r.depth
+                );
+                let line: Vec<String> = r.line.iter().map(ToString::to_string).collect();
+                outln!("line {}", line.join(" "));
+            }
+            None => outln!("no move (status: {})", status::<G>(pos)),
+        }
+        eprintln!(
+            "search ({name}): {:.1} ms, {} nodes/s",
+            micros as f64 / 1000.0,
+            r.nodes * 1_000_000 / micros.max(1)
+        );
+        Ok(())
+    }
+}
+
+/// `search` for Прорыв.
+pub(crate) mod proryv {
+    use crate::games::core_game::Searching;
+    use crate::output::CliError;
+    use crate::output::print_json;
+    use serde::Serialize;
+    use std::time::Instant;
+    use zonal_core::{Control, Limits, WIN, WIN_BOUND};
+    use zonal_proryv::play::Proryv;
+    use zonal_proryv::{Ply, Position};
+
+    /// How `search` and `analyse` search: the one engine ([`Searching`]), full-width or guided by
+    /// the zones at a horizon, within the core's limits; `analyse` ranks every root move exactly.
+    pub(crate) struct Mode {
+        pub(crate) searching: Searching,
+        pub(crate) limits: Limits,
+    }
+
+    impl Mode {
+        pub(crate) fn new(
+            full: bool,
+            horizon: Option<i32>,
+            limits: &Limits,
+            analyse: bool,
+        ) -> Mode {
+            // Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
+            let mut searching = Searching::engine(horizon.unwrap_or(5));
+            searching.full = full;
+            if analyse {
+                searching.techniques = searching.techniques.exact();
+            }
+            Mode {
+                searching,
+                limits: *limits,
+            }
+        }
+
+        /// The search's name in reports.
+        pub(crate) fn name(&self) -> &'static str {
+            if self.searching.full {
+                "full-width"
+            } else {
+                "zone-guided"
+            }
+        }
+
+        pub(crate) fn search(&self, pos: &Position) -> zonal_core::SearchResult<Ply> {
+            self.searching.run::<crate::games::proryv::Proryv>(
+                &Proryv::default(),
+                pos,
+                &[],
+                &self.limits,
+                &Control::default(),
+            )
+        }
+    }
+
+    /// A score for the side to move: units with two decimals, or the distance to a game end.
+    pub(crate) fn score_text(score: i32) -> String {
+        if score > WIN_BOUND {
+            format!("wins in {}", WIN - score)
+        } else if score < -WIN_BOUND {
+            format!("loses in {}", WIN + score)
+        } else {
+            format!("{:+.2}", f64::from(score) / 100.0)
+        }
+    }
+
+    pub(crate) fn search_cmd(pos: &Position, mode: &Mode, json: bool) -> Result<(), CliError> {
+        let start = Instant::now();
+        let r = mode.search(pos);
+        let micros = start.elapsed().as_micros() as u64;
+        if json {
+            #[derive(Serialize)]
+            pub(crate) struct Out {
+                pub(crate) game: &'static str,
+                pub(crate) position: String,
+                pub(crate) best: Option<String>,
+                pub(crate) score_cp: i32,
+                pub(crate) line: Vec<String>,
+                pub(crate) depth: u32,
+                pub(crate) nodes: u64,
+                pub(crate) micros: u64,
+            }
+            return print_json(&Out {
+                game: "proryv",
+                position: pos.to_string(),
+                best: r.best.map(|p| p.to_string()),
+                score_cp: r.score,
+                line: r.line.iter().map(Ply::to_string).collect(),
+                depth: r.depth,
+                nodes: r.nodes,
+                micros,
+            });
+        }
+        match r.best {
+            Some(best) => {
+                outln!(
+                    "best {best} score {} nodes {} depth {}",
+                    score_text(r.score),
+                    r.nodes,
+                    r.depth
+                );
+                let line: Vec<String> = r.line.iter().map(Ply::to_string).collect();
+                outln!("line {}", line.join(" "));
+            }
+            None => outln!(
+                "no move (status: {})",
+                pos.outcome()
+                    .map_or_else(|| "ongoing".to_string(), |o| o.to_string())
+            ),
+        }
+        eprintln!(
+            "search ({}): {:.1} ms, {} nodes/s",
+            mode.name(),
+            micros as f64 / 1000.0,
+            r.nodes * 1_000_000 / micros.max(1)
+        );
+        Ok(())
+    }
+}
+
+/// Runs `zonal search` for `game`.
+pub fn run(game: GameName, args: SearchArgs) -> Result<(), CliError> {
+    let SearchArgs {
+        pos,
+        depth,
+        bounds,
+        full,
+        horizon,
+        engine,
+        json,
+    } = args;
+    match game {
+        GameName::ChessT1 => {
+            let pos = pos.resolve()?;
+            let limits = bounds.limits(depth, 4);
+            let mode = if full {
+                chess_t1::search::Mode::Full
+            } else {
+                chess_t1::search::Mode::Zones
+            };
+            let horizon = horizon.unwrap_or(4);
+            chess::search_cmd(&pos, &engine.player(mode, horizon, depth), &limits, json)
+        }
+        GameName::Proryv => proryv::search_cmd(
+            &position::<Proryv>(&pos)?,
+            &proryv::Mode::new(full, horizon, &bounds.limits(depth, 4), false),
+            json,
+        ),
+        GameName::Hnefatafl => {
+            core::<Hnefatafl>(&pos, full, horizon, &bounds.limits(depth, 4), json)
+        }
+        GameName::Jungle => core::<Jungle>(&pos, full, horizon, &bounds.limits(depth, 4), json),
+    }
+}
+
+/// `zonal search` for a game of the core's search.
+pub(crate) fn core<G: CliGame>(
+    pos: &PosArg,
+    full: bool,
+    horizon: Option<i32>,
+    limits: &zonal_core::Limits,
+    json: bool,
+) -> Result<(), CliError> {
+    let mode = generic::Mode::new::<G>(full, horizon, limits, false);
+    generic::search_cmd::<G>(&position::<G>(pos)?, &mode, json)
+}

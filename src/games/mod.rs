@@ -1,0 +1,191 @@
+//! The games of the command line: what the commands need of a game played on the core's search
+//! ([`CliGame`]), its implementations, and each game's implementation of the play library's
+//! traits (`chess_t1.rs`, `core_game.rs`).
+
+pub mod chess_t1;
+pub mod chess_t1_player;
+pub mod core_game;
+pub mod hnefatafl;
+pub mod jungle;
+pub mod proryv;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::{Debug, Display};
+use zonal_board::Side;
+use zonal_core::guided::MoveSquares;
+use zonal_core::picture::Picture;
+use zonal_core::record::Record;
+use zonal_core::zone::{Built, ZoneGame};
+
+/// A game of the generic commands ([`CliGame`]) as the play library, the learning commands
+/// and the analysis board see it: with its zone builder.
+pub struct Zoned<G>(pub(crate) std::marker::PhantomData<G>);
+
+/// How a played game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The winner; `None` for a draw.
+    pub winner: Option<Side>,
+    /// A short name for match reports (`king_escaped`, `den`, ...).
+    pub reason: String,
+    /// The end in words.
+    pub text: String,
+}
+
+/// What the command line needs of a game played on the core's search.
+pub trait CliGame: 'static {
+    /// The name `--game` takes and JSON shows.
+    const ID: &'static str;
+    /// The name errors and reports show.
+    const NAME: &'static str;
+    /// Position arguments that name a start position, with what each is (`startpos` first).
+    const STARTS: &'static [(&'static str, &'static str)];
+    /// The zones' horizon in half-moves when `--horizon` is not given (the one the game's suite
+    /// is best searched with).
+    const HORIZON: i32 = 4;
+    /// Words a game record may end with instead of a move (e.g. a loss on time).
+    const RECORD_ENDS: &'static [&'static str] = &[];
+    /// The position file a match plays when `--openings` is not given, as its name and its text
+    /// (built into the binary, so that `match` works anywhere; `None`: 16 random openings of 4
+    /// plies from the first start).
+    const OPENINGS: Option<(&'static str, &'static str)> = None;
+    /// The game's suite of tactics as its name and its text (built into the binary), which
+    /// `bench` searches.
+    const SUITE: (&'static str, &'static str);
+    /// The evaluation's weights a match player may set (`rook=60`), by name.
+    const WEIGHTS: &'static [&'static str] = &[];
+    /// What one move is called in `play`'s refusals (`move 3 (d1d9): ...`; Прорыв: `ply`).
+    const MOVE_WORD: &'static str = "move";
+    /// How a game's moves are written as one text ([`CliGame::record`] joined by spaces), as the
+    /// analysis board names it for export and import.
+    const GAME_TEXT: &'static str = "coordinate moves";
+    /// A position.
+    type Position: Copy + Display + Send + Sync;
+    /// A move.
+    type Move: Copy + Eq + Debug + Display + Send + Sync;
+    /// The search's rules.
+    type Rules: MoveSquares<Position = Self::Position, Move = Self::Move>;
+    /// The zone builder's view of the game.
+    type Zones: ZoneGame<Position = Self::Position> + Default + 'static;
+    /// A game in progress, with the history its draw rules need.
+    type Game: Clone + Send + 'static;
+
+    /// The search's rules for positions like `pos`.
+    fn rules(pos: &Self::Position) -> Self::Rules;
+    /// Sets the evaluation weight `key` (one of [`CliGame::WEIGHTS`]) to `value` (cp); false
+    /// for a key the game does not have.
+    fn set_weight(_rules: &mut Self::Rules, _key: &str, _value: i32) -> bool {
+        false
+    }
+    /// The fitted evaluation's feature names (none: the game has no fitted evaluation).
+    const FEATURES: &'static [&'static str] = &[];
+    /// The features of `pos` for White ([`zonal_learn::Learn::features`]).
+    fn features(_pos: &Self::Position) -> Vec<i32> {
+        Vec::new()
+    }
+    /// The variant of `pos` with weights of its own (a ruleset).
+    fn variant(_pos: &Self::Position) -> &'static str {
+        Self::ID
+    }
+    /// The hand-set evaluation of `variant` as weights of [`CliGame::FEATURES`].
+    fn hand_weights(_variant: &str) -> Vec<i32> {
+        Vec::new()
+    }
+    /// Plays the fitted evaluation (`true`) or the hand-set one; false if the game has no
+    /// such evaluation.
+    fn set_fitted(_rules: &mut Self::Rules, fitted: bool) -> bool {
+        !fitted
+    }
+    /// Plays the fitted evaluation with `weights` (one for each of [`CliGame::FEATURES`]).
+    fn set_fitted_weights(_rules: &mut Self::Rules, _weights: &[i32]) {}
+    /// People's games of the game's record files ([`zonal_learn::Learn::read_records`]).
+    fn read_records(_text: &str) -> Result<Vec<zonal_learn::Record<Zoned<Self>>>, String>
+    where
+        Self: Sized,
+        Self::Zones: Default + 'static,
+    {
+        Err(format!("{}: no record reader for this game", Self::NAME))
+    }
+    /// The start position a name of [`CliGame::STARTS`] gives.
+    fn start(name: &str) -> Option<Self::Position>;
+    /// A position string.
+    fn parse_position(text: &str) -> Result<Self::Position, String>;
+    /// A position file's records.
+    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Self::Position>>, String>;
+    /// The legal moves.
+    fn legal_moves(pos: &Self::Position) -> Vec<Self::Move>;
+    /// The side to move.
+    fn side(pos: &Self::Position) -> Side;
+    /// A side in words (`white`; Hnefatafl: `defenders`).
+    fn side_name(side: Side) -> &'static str;
+    /// The game's end shown by the position alone, in words.
+    fn outcome(pos: &Self::Position) -> Option<String>;
+    /// The board as text.
+    fn diagram(pos: &Self::Position) -> String;
+    /// Leaves counted to `depth`.
+    fn perft(pos: &Self::Position, depth: u32) -> u64;
+    /// Leaves counted to `depth` below each root move.
+    fn divide(pos: &Self::Position, depth: u32) -> Vec<(Self::Move, u64)>;
+    /// A game from `start`.
+    fn new_game(start: Self::Position) -> Self::Game;
+    /// Plays a move given as text (coordinate form, or the game's record form) in `game`.
+    fn play_text(game: &mut Self::Game, text: &str) -> Result<(), String>;
+    /// The game's current position.
+    fn current(game: &Self::Game) -> Self::Position;
+    /// The game's moves in the game's record form.
+    fn record(game: &Self::Game) -> Vec<String>;
+    /// How the game ended, if it did.
+    fn end(game: &Self::Game) -> Option<GameEnd>;
+    /// The game's zone builder.
+    fn zone_game() -> Self::Zones;
+    /// The squares whose contents differ between two positions (for the incremental projection).
+    fn changed_squares(
+        before: &Self::Position,
+        after: &Self::Position,
+    ) -> <Self::Zones as ZoneGame>::Set;
+    /// The projection as text, with Botvinnik's labels.
+    fn zones_text(pos: &Self::Position, built: &Built, horizon: i32) -> String;
+    /// What stands on `sq` (`attacker`, `lion`), for reports.
+    fn piece_name(pos: &Self::Position, sq: u32) -> String;
+    /// The evaluation's terms for the side to move, cp, named (they add up to the evaluation).
+    fn eval_terms(pos: &Self::Position) -> Vec<(&'static str, i32)>;
+    /// The board with its special squares and pieces, without arrows.
+    fn board_picture(pos: &Self::Position) -> Picture;
+
+    /// Whether the position is in a placement phase (Прорыв's drops), for games that have one;
+    /// `None` (the default) for the others. The analysis board's `moves` answer shows it.
+    fn placement(_pos: &Self::Position) -> Option<bool> {
+        None
+    }
+
+    /// The fields of `play --json` that say how `game` stands beyond the shared ones (`game`,
+    /// `start`, `moves`, `position`, `side`, `status`): by default `winner` (the winner's side,
+    /// `null` for a draw, `null` while the game goes on).
+    fn play_fields(game: &Self::Game) -> Vec<(&'static str, serde_json::Value)> {
+        let winner = Self::end(game).map(|e| e.winner.map(side_word));
+        vec![("winner", serde_json::json!(winner))]
+    }
+
+    /// The zones as JSON in a schema of the game's own; `None` (the default): the core games'
+    /// schema (`schema/game-zones.schema.json`, [`crate::report::game_zones_json`]).
+    fn zones_json(
+        _pos: &Self::Position,
+        _built: &Built,
+        _horizon: i32,
+    ) -> Option<serde_json::Value> {
+        None
+    }
+}
+
+pub(crate) fn status<G: CliGame>(pos: &G::Position) -> String {
+    G::outcome(pos).unwrap_or_else(|| "ongoing".to_string())
+}
+
+/// A side's name in JSON (`white`, `black`).
+pub(crate) fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}

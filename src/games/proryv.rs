@@ -1,0 +1,392 @@
+//! Прорыв on the generic commands' game trait ([`CliGame`]): what its match, its engine
+//! protocol, its reasons and the analysis board (`zonal serve`) share with Hnefatafl and Jungle.
+//! Прорыв keeps its own `moves`, `play`, `zones`, `analyse` and the rest in [`super::proryv`]
+//! (its zones JSON has its own schema, which [`CliGame::zones_json`] gives here too, and its
+//! analysis shows the source's measures).
+
+use super::{CliGame, GameEnd};
+use serde_json::{Value, json};
+use zonal_board::Side;
+use zonal_core::picture::Picture;
+use zonal_core::record::Record;
+use zonal_core::zone::Built;
+use zonal_proryv::play::Proryv as Rules;
+use zonal_proryv::{End, Game, Outcome, Ply, Position, posfile, zones};
+
+/// Прорыв for the command line.
+pub struct Proryv;
+
+impl CliGame for Proryv {
+    const ID: &'static str = "proryv";
+    const NAME: &'static str = zonal_proryv::NAME;
+    const STARTS: &'static [(&'static str, &'static str)] =
+        &[("startpos", "the start (placement: rooks are dropped first)")];
+    /// Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
+    const HORIZON: i32 = 5;
+    const SUITE: (&'static str, &'static str) = (
+        "positions/proryv/suite.pos",
+        include_str!("../../positions/proryv/suite.pos"),
+    );
+    const OPENINGS: Option<(&'static str, &'static str)> = Some((
+        "positions/proryv/openings.pos",
+        include_str!("../../positions/proryv/openings.pos"),
+    ));
+    const WEIGHTS: &'static [&'static str] = &["race", "rook", "freedom", "tempo"];
+    const MOVE_WORD: &'static str = "ply";
+    const GAME_TEXT: &'static str = "coordinate moves (drops R@d4)";
+    type Position = Position;
+    type Move = Ply;
+    type Rules = Rules;
+    type Zones = zones::Proryv;
+    type Game = Game;
+
+    fn rules(_pos: &Position) -> Rules {
+        Rules::default()
+    }
+
+    const FEATURES: &'static [&'static str] = &zonal_proryv::eval::FEATURES;
+
+    fn features(pos: &Position) -> Vec<i32> {
+        zonal_proryv::eval::features(pos).to_vec()
+    }
+
+    fn hand_weights(_variant: &str) -> Vec<i32> {
+        zonal_proryv::eval::hand_weights(&zonal_proryv::play::Weights::default()).to_vec()
+    }
+
+    fn set_fitted_weights(rules: &mut Rules, weights: &[i32]) {
+        let mut fitted = zonal_proryv::eval::Fitted {
+            weights: [0; zonal_proryv::eval::N_FEATURES],
+        };
+        fitted.weights.copy_from_slice(weights);
+        rules.fitted = Some(fitted);
+    }
+
+    fn set_fitted(rules: &mut Rules, fitted: bool) -> bool {
+        rules.fitted = if fitted {
+            zonal_proryv::eval::shipped()
+        } else {
+            None
+        };
+        rules.fitted.is_some() == fitted
+    }
+
+    fn set_weight(rules: &mut Rules, key: &str, value: i32) -> bool {
+        let w = &mut rules.weights;
+        match key {
+            "race" => w.race = value,
+            "rook" => w.rook = value,
+            "freedom" => w.freedom = value,
+            "tempo" => w.tempo = value,
+            _ => return false,
+        }
+        true
+    }
+
+    fn start(name: &str) -> Option<Position> {
+        (name == "startpos").then(Position::startpos)
+    }
+
+    fn parse_position(text: &str) -> Result<Position, String> {
+        text.parse()
+            .map_err(|e: zonal_proryv::PositionError| e.to_string())
+    }
+
+    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Position>>, String> {
+        posfile::parse_str(text, source).map_err(|e| e.to_string())
+    }
+
+    fn legal_moves(pos: &Position) -> Vec<Ply> {
+        pos.legal_plies()
+    }
+
+    fn side(pos: &Position) -> Side {
+        pos.side_to_move()
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        side_name(side)
+    }
+
+    fn outcome(pos: &Position) -> Option<String> {
+        pos.outcome().map(|o: Outcome| o.to_string())
+    }
+
+    fn diagram(pos: &Position) -> String {
+        diagram(pos)
+    }
+
+    fn perft(pos: &Position, depth: u32) -> u64 {
+        zonal_proryv::perft(pos, depth)
+    }
+
+    fn divide(pos: &Position, depth: u32) -> Vec<(Ply, u64)> {
+        zonal_proryv::divide(pos, depth)
+    }
+
+    fn new_game(start: Position) -> Game {
+        Game::new(start)
+    }
+
+    fn play_text(game: &mut Game, text: &str) -> Result<(), String> {
+        game.play(text).map(|_| ()).map_err(|e| e.to_string())
+    }
+
+    fn current(game: &Game) -> Position {
+        *game.position()
+    }
+
+    fn record(game: &Game) -> Vec<String> {
+        game.plies().iter().map(ToString::to_string).collect()
+    }
+
+    fn end(game: &Game) -> Option<GameEnd> {
+        game.end().map(|e| GameEnd {
+            winner: match e {
+                End::Won(o) => Some(o.winner()),
+                End::Repetition | End::QuietPlies => None,
+            },
+            reason: match e {
+                End::Won(Outcome::ContactAtHome { .. }) => "contact_at_home",
+                End::Won(Outcome::TargetReached { .. }) => "target_reached",
+                End::Won(Outcome::NoLegalPly { .. }) => "no_legal_ply",
+                End::Repetition => "repetition",
+                End::QuietPlies => "quiet_plies",
+            }
+            .to_string(),
+            text: e.to_string(),
+        })
+    }
+
+    fn zone_game() -> zones::Proryv {
+        zones::Proryv
+    }
+
+    fn changed_squares(before: &Position, after: &Position) -> u64 {
+        zones::changed_squares(before, after)
+    }
+
+    fn zones_text(pos: &Position, built: &Built, horizon: i32) -> String {
+        zones::to_text(pos, built, horizon)
+    }
+
+    fn piece_name(pos: &Position, sq: u32) -> String {
+        zones::piece_name(pos, sq).to_string()
+    }
+
+    fn eval_terms(pos: &Position) -> Vec<(&'static str, i32)> {
+        Rules::default().terms(pos)
+    }
+
+    fn board_picture(pos: &Position) -> Picture {
+        zonal_proryv::picture::picture(pos, &[])
+    }
+
+    fn placement(pos: &Position) -> Option<bool> {
+        Some(pos.in_placement())
+    }
+
+    /// `plies` (the record) and `result` (`1-0`, `0-1`, `1/2-1/2`, or `null` while the game
+    /// goes on), as `zonal play --game proryv --json` gives them.
+    fn play_fields(game: &Game) -> Vec<(&'static str, Value)> {
+        vec![
+            ("plies", json!(Self::record(game))),
+            ("result", json!(game.end().map(|e| e.result()))),
+        ]
+    }
+
+    /// `schema/proryv-zones.schema.json`, as `zonal zones --game proryv --json` gives it.
+    fn zones_json(pos: &Position, built: &Built, horizon: i32) -> Option<Value> {
+        Some(zones_json(pos, built, horizon))
+    }
+}
+
+// The command line's Прорыв helpers.
+
+use zonal_board::Shape;
+use zonal_proryv::NAME;
+use zonal_proryv::steps::PieceSteps;
+
+pub(crate) fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+/// The board as text, rank 8 on top; `+` marks the corner squares no rook may stand on.
+pub(crate) fn diagram(pos: &Position) -> String {
+    use zonal_proryv::geometry::{CORNERS, bit};
+    let mut out = String::new();
+    for rank in (0..8u8).rev() {
+        out.push_str(&format!("{}  ", rank + 1));
+        for file in 0..8u8 {
+            let sq = rank * 8 + file;
+            let c = if pos.rooks(Side::White) & bit(sq) != 0 {
+                'R'
+            } else if pos.rooks(Side::Black) & bit(sq) != 0 {
+                'r'
+            } else if pos.king(Side::White) == sq {
+                'K'
+            } else if pos.king(Side::Black) == sq {
+                'k'
+            } else if CORNERS & bit(sq) != 0 {
+                '+'
+            } else {
+                '.'
+            };
+            out.push(c);
+            out.push(' ');
+        }
+        out.pop();
+        out.push('\n');
+    }
+    out.push_str("   a b c d e f g h\n");
+    out.push_str(&format!(
+        "   in hand: White {}, Black {}; '+' a corner square (no rook may stand there)",
+        pos.hand(Side::White),
+        pos.hand(Side::Black)
+    ));
+    out
+}
+
+/// Version of the zones JSON (`schema/proryv-zones.schema.json`).
+pub(crate) const ZONES_SCHEMA_VERSION: u32 = 3;
+
+/// The zones as JSON (`schema/proryv-zones.schema.json`): every square by name, Botvinnik's
+/// labels as strings.
+pub(crate) fn zones_json(
+    pos: &Position,
+    built: &zonal_proryv::zones::Built,
+    horizon: i32,
+) -> serde_json::Value {
+    use zonal_proryv::zones::{AimKind, Gain, Outcome, Proryv, outcomes, piece_name};
+    let zones = &built.zones;
+    let (zone_outcomes, complex_outcomes) = outcomes(&Proryv, pos, built, horizon);
+    let gain = |g: Gain| match g {
+        Gain::Wins => serde_json::json!("wins"),
+        Gain::Material(n) => serde_json::json!(n),
+    };
+    let outcome = |o: &Outcome| {
+        serde_json::json!({
+            "now": gain(o.now),
+            "other_to_move": o.other_to_move.map(gain),
+        })
+    };
+    let name = |sq: u32| Shape::EIGHT.name(sq);
+    let names = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
+    serde_json::json!({
+        "game": "proryv",
+        "schema_version": ZONES_SCHEMA_VERSION,
+        "position": pos.to_string(),
+        "horizon": horizon,
+        "zones": zones.iter().map(|z| serde_json::json!({
+            "index": z.index,
+            "side": side_name(z.side),
+            "aim": match z.aim.kind {
+                AimKind::Goal => "target",
+                AimKind::Capture => "capture",
+                AimKind::Occupy => "occupy",
+            },
+            "piece": piece_name(pos, z.root[0]),
+            "label": format!("(+, {}.0)", z.index),
+            "root": names(&z.root),
+            "shortest": z.alternatives,
+            "open": z.is_open(),
+            "outcome": outcome(&zone_outcomes[z.index]),
+            "negations": z.negations.iter().map(|n| serde_json::json!({
+                "label": format!("(-, {}.1)", z.index),
+                "rook": name(n.from),
+                "role": n.role.name(),
+                "attached": name(n.attached),
+                "trajectory": names(&n.path),
+                "budget": n.budget,
+                "stops": n.stops,
+                "answers": n.answers.iter().map(|a| serde_json::json!({
+                    "label": format!("(+, {}.2)", z.index),
+                    "rook": name(a.from),
+                    "role": a.role.name(),
+                    "attached": name(a.attached),
+                    "trajectory": names(&a.path),
+                    "budget": a.budget,
+                })).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "complexes": built.complexes.iter().map(|c| serde_json::json!({
+            "index": c.index,
+            "side": side_name(c.side),
+            "aim": "immobilise",
+            "target": name(c.target),
+            "zones": c.zones,
+            "length": c.length,
+            "open": built.complex_is_open(c),
+            "outcome": outcome(&complex_outcomes[c.index]),
+            "retreat": c.retreat.as_ref().map(|r| serde_json::json!({
+                "rook": name(r.from),
+                "trajectory": names(&r.path),
+                "budget": r.budget,
+            })),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The zones as Graphviz DOT: one cluster a zone, the root solid, negations dashed.
+pub(crate) fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String {
+    let name = |sq: u32| Shape::EIGHT.name(sq);
+    let path = |p: &[u32]| p.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
+    let mut out = format!(
+        "digraph mp {{\n  graph [label=\"{NAME}: {pos}\", labelloc=t, fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\", fontsize=10];\n"
+    );
+    for z in zones {
+        let i = z.index;
+        out.push_str(&format!(
+            "  subgraph cluster_{i} {{\n    label=\"Zone {i} ({}, {}): {}\";\n    style=rounded; color=gray50;\n",
+            side_name(z.side),
+            if z.is_open() { "OPEN" } else { "STOPPED" },
+            path(&z.root)
+        ));
+        out.push_str(&format!(
+            "    z{i}_root [label=\"(+, {i}.0) King {}\\nroot ({} move{})\", color=blue, fontcolor=blue];\n",
+            path(&z.root),
+            z.root.len() - 1,
+            chess_t1::report::plural(z.root.len() - 1)
+        ));
+        for (j, n) in z.negations.iter().enumerate() {
+            out.push_str(&format!(
+                "    z{i}_n{j} [label=\"(-, {i}.1) rook {}\\n{} of {} ({} move{}, budget {})\", color=red, fontcolor=red, style={}];\n    z{i}_n{j} -> z{i}_root [label=\"negates\"];\n",
+                path(&n.path),
+                n.role.name(),
+                name(n.attached),
+                n.path.len() - 1,
+                chess_t1::report::plural(n.path.len() - 1),
+                n.budget,
+                if n.stops { "solid" } else { "dashed" }
+            ));
+            for (a_i, a) in n.answers.iter().enumerate() {
+                out.push_str(&format!(
+                    "    z{i}_n{j}_a{a_i} [label=\"(+, {i}.2) rook {}\\n{} of {} ({} move{}, budget {})\", color=blue, fontcolor=blue, style=dotted];\n    z{i}_n{j}_a{a_i} -> z{i}_n{j} [label=\"answers\"];\n",
+                    path(&a.path),
+                    a.role.name(),
+                    name(a.attached),
+                    a.path.len() - 1,
+                    chess_t1::report::plural(a.path.len() - 1),
+                    a.budget
+                ));
+            }
+        }
+        out.push_str("  }\n");
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The horizon of the zones `analyse` lists (half-moves), as chess-t1's default.
+pub(crate) const ZONE_HORIZON: i32 = 4;
+
+pub(crate) fn piece_name(steps: &PieceSteps) -> String {
+    format!(
+        "{} {}",
+        side_name(steps.side()),
+        if steps.is_king() { "King" } else { "rook" }
+    )
+}

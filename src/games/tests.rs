@@ -1,0 +1,27 @@
+//! Checks every game of the command line shares.
+
+use super::CliGame;
+
+/// Every weight a match player may name is one the game sets; other names are refused.
+pub(crate) fn weights_are_the_games<G: CliGame>() {
+    let start = G::STARTS
+        .first()
+        .and_then(|s| G::start(s.0))
+        .expect("a start");
+    for key in G::WEIGHTS {
+        assert!(
+            G::set_weight(&mut G::rules(&start), key, 7),
+            "{}: {key}",
+            G::ID
+        );
+    }
+    assert!(!G::set_weight(&mut G::rules(&start), "colour", 7));
+}
+
+#[test]
+fn match_players_set_the_games_own_weights() {
+    weights_are_the_games::<crate::games::proryv::Proryv>();
+    weights_are_the_games::<crate::games::hnefatafl::Hnefatafl>();
+    weights_are_the_games::<crate::games::jungle::Jungle>();
+    assert_eq!(crate::games::proryv::Proryv::WEIGHTS.len(), 4);
+}

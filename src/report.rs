@@ -1,0 +1,276 @@
+//! Reports over the game traits: the projection after moves, the core games' zone JSON and DOT,
+//! and chess-t1's moves as JSON.
+
+use crate::games::CliGame;
+use crate::games::side_word;
+use crate::output::CliError;
+use chess_t1::book;
+use chess_t1::moves::Move;
+use chess_t1::position::Position;
+use chess_t1::square::Square;
+use serde::Serialize;
+use std::fmt::Write as _;
+use zonal_board::Side;
+use zonal_board::SquareSet;
+use zonal_core::zone::{Built, Gain, IncrementalProjection, Outcome, ZoneGame, outcomes};
+
+/// The projection of `start` at `horizon`, then kept up to date along the moves `after` by the
+/// incremental projection, with a line a move saying what it reused.
+pub(crate) fn zones_after<G: CliGame>(
+    start: G::Position,
+    horizon: i32,
+    after: &[String],
+) -> Result<(G::Position, Built, String), CliError> {
+    let game = G::zone_game();
+    let mut projection = IncrementalProjection::new();
+    let mut pos = start;
+    let mut built = projection.project(&game, &pos, horizon, <G::Zones as ZoneGame>::Set::EMPTY);
+    let mut log = String::new();
+    let mut played = G::new_game(start);
+    for (i, text) in after.iter().enumerate() {
+        G::play_text(&mut played, text).map_err(|e| {
+            CliError::input(format!(
+                "--after: move {} ({}): {e}",
+                i + 1,
+                chess_t1::excerpt::excerpt(text)
+            ))
+        })?;
+        let next = G::current(&played);
+        let before = projection.stats;
+        built = projection.project(&game, &next, horizon, G::changed_squares(&pos, &next));
+        log += &format!(
+            "after {text}: {} zones; distance maps: {} taken over, {} built\n",
+            built.zones.len(),
+            projection.stats.reused - before.reused,
+            projection.stats.built - before.built
+        );
+        pos = next;
+    }
+    Ok((pos, built, log))
+}
+
+/// Version of the zones JSON of the games on the core (`schema/game-zones.schema.json`).
+pub(crate) const ZONES_SCHEMA_VERSION: u32 = 1;
+
+/// The zones as JSON (`schema/game-zones.schema.json`): every square by name, Botvinnik's labels as
+/// strings, each piece named.
+pub(crate) fn zones_json<G: CliGame>(
+    pos: &G::Position,
+    built: &Built,
+    horizon: i32,
+) -> serde_json::Value {
+    let game = G::zone_game();
+    let shape = game.shape(pos);
+    let (zone_outcomes, complex_outcomes) = outcomes(&game, pos, built, horizon);
+    let gain = |g: Gain| match g {
+        Gain::Wins => serde_json::json!("wins"),
+        Gain::Material(n) => serde_json::json!(n),
+    };
+    let outcome = |o: &Outcome| {
+        serde_json::json!({
+            "now": gain(o.now),
+            "other_to_move": o.other_to_move.map(gain),
+        })
+    };
+    let name = |sq: u32| shape.name(sq);
+    let names = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
+    let piece = |sq: u32| G::piece_name(pos, sq);
+    let negation = |label: String, n: &zonal_core::zone::Negation| {
+        serde_json::json!({
+            "label": label,
+            "piece": piece(n.from),
+            "from": name(n.from),
+            "role": n.role.name(),
+            "attached": name(n.attached),
+            "trajectory": names(&n.path),
+            "budget": n.budget,
+            "stops": n.stops,
+        })
+    };
+    serde_json::json!({
+        "game": G::ID,
+        "schema_version": ZONES_SCHEMA_VERSION,
+        "position": pos.to_string(),
+        "horizon": horizon,
+        "side_to_move": side_word(game.to_move(pos)),
+        "zones": built.zones.iter().map(|z| {
+            let mut negations = Vec::new();
+            for n in &z.negations {
+                let mut v = negation(format!("(-, {}.1)", z.index), n);
+                v["answers"] = n
+                    .answers
+                    .iter()
+                    .map(|a| negation(format!("(+, {}.2)", z.index), a))
+                    .collect();
+                negations.push(v);
+            }
+            serde_json::json!({
+                "index": z.index,
+                "side": side_word(z.side),
+                "aim": z.aim.kind.name(),
+                "target": name(z.aim.target),
+                "piece": piece(z.root[0]),
+                "label": format!("(+, {}.0)", z.index),
+                "root": names(&z.root),
+                "shortest": z.alternatives,
+                "open": z.is_open(),
+                "outcome": outcome(&zone_outcomes[z.index]),
+                "negations": negations,
+            })
+        }).collect::<Vec<_>>(),
+        "complexes": built.complexes.iter().map(|c| serde_json::json!({
+            "index": c.index,
+            "side": side_word(c.side),
+            "target": name(c.target),
+            "target_piece": piece(c.target),
+            "zones": c.zones,
+            "length": c.length,
+            "open": built.complex_is_open(c),
+            "outcome": outcome(&complex_outcomes[c.index]),
+            "partners": names(&c.partners),
+            "partner_threats": c.partner_threats.iter().map(|t| serde_json::json!({
+                "partner": name(t.partner),
+                "zone": t.zone,
+                "complex": t.complex,
+            })).collect::<Vec<_>>(),
+            "retreat": c.retreat.as_ref().map(|r| serde_json::json!({
+                "piece": piece(r.from),
+                "from": name(r.from),
+                "trajectory": names(&r.path),
+                "budget": r.budget,
+            })),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The zones as Graphviz DOT: one cluster a zone, the root solid, negations dashed when they do
+/// not stop the root by themselves, answers dotted.
+pub(crate) fn zones_dot<G: CliGame>(pos: &G::Position, built: &Built) -> String {
+    let game = G::zone_game();
+    let shape = game.shape(pos);
+    let name = |sq: u32| shape.name(sq);
+    let path = |p: &[u32]| p.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
+    let moves = |p: &[u32]| {
+        let n = p.len().saturating_sub(1);
+        format!("{n} move{}", chess_t1::report::plural(n))
+    };
+    let mut out = format!(
+        "digraph mp {{\n  graph [label=\"{}: {pos}\", labelloc=t, fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\", fontsize=10];\n",
+        G::NAME
+    );
+    for z in &built.zones {
+        let i = z.index;
+        let _ = writeln!(
+            out,
+            "  subgraph cluster_{i} {{\n    label=\"Zone {i} ({}, {} {}, {}): {}\";\n    style=rounded; color=gray50;",
+            side_word(z.side),
+            z.aim.kind.name(),
+            name(z.aim.target),
+            if z.is_open() { "OPEN" } else { "STOPPED" },
+            path(&z.root)
+        );
+        let _ = writeln!(
+            out,
+            "    z{i}_root [label=\"(+, {i}.0) {} {}\\nroot ({})\", color=blue, fontcolor=blue];",
+            G::piece_name(pos, z.root[0]),
+            path(&z.root),
+            moves(&z.root)
+        );
+        for (j, n) in z.negations.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "    z{i}_n{j} [label=\"(-, {i}.1) {} {}\\n{} of {} ({}, budget {})\", color=red, fontcolor=red, style={}];\n    z{i}_n{j} -> z{i}_root [label=\"negates\"];",
+                G::piece_name(pos, n.from),
+                path(&n.path),
+                n.role.name(),
+                name(n.attached),
+                moves(&n.path),
+                n.budget,
+                if n.stops { "solid" } else { "dashed" }
+            );
+            for (k, a) in n.answers.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "    z{i}_n{j}_a{k} [label=\"(+, {i}.2) {} {}\\n{} of {} ({}, budget {})\", color=blue, fontcolor=blue, style=dotted];\n    z{i}_n{j}_a{k} -> z{i}_n{j} [label=\"answers\"];",
+                    G::piece_name(pos, a.from),
+                    path(&a.path),
+                    a.role.name(),
+                    name(a.attached),
+                    moves(&a.path),
+                    a.budget
+                );
+            }
+        }
+        out.push_str("  }\n");
+    }
+    for c in &built.complexes {
+        let i = c.index;
+        let _ = writeln!(
+            out,
+            "  c{i} [shape=box, label=\"Complex {i} ({}, {}): {} {} in {}\", color={}];",
+            side_word(c.side),
+            if built.complex_is_open(c) {
+                "OPEN"
+            } else {
+                "STOPPED"
+            },
+            G::piece_name(pos, c.target),
+            name(c.target),
+            moves(&vec![0; c.length + 1]),
+            if c.side == Side::White {
+                "gray30"
+            } else {
+                "gray60"
+            }
+        );
+        for &z in &c.zones {
+            let _ = writeln!(out, "  z{z}_root -> c{i} [label=\"part\", style=dashed];");
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// A move as `zonal moves --json` writes it.
+#[derive(Serialize)]
+pub(crate) struct MoveJson {
+    pub(crate) uci: String,
+    pub(crate) from: Square,
+    pub(crate) to: Square,
+    pub(crate) piece: String,
+    pub(crate) kind: &'static str,
+    pub(crate) promotion: Option<String>,
+    pub(crate) book: String,
+}
+
+impl MoveJson {
+    /// The move `mv` of `pos`.
+    pub(crate) fn new(pos: &Position, mv: &Move) -> MoveJson {
+        MoveJson {
+            uci: mv.uci(),
+            from: mv.from,
+            to: mv.to,
+            piece: mv.piece.letter().to_string(),
+            kind: mv.kind.name(),
+            promotion: mv.promotion.map(|k| k.letter().to_string()),
+            book: book::write_move(pos, mv),
+        }
+    }
+}
+
+/// Legal moves sorted by their coordinate text.
+pub(crate) fn sorted_moves(pos: &Position) -> Vec<Move> {
+    let mut moves = pos.legal_moves();
+    moves.sort_by_cached_key(Move::uci);
+    moves
+}
+
+/// The zones of `pos` as JSON: in the game's own schema if it has one
+/// ([`CliGame::zones_json`]), else in the core games' ([`zones_json`]).
+pub(crate) fn game_zones_json<G: CliGame>(
+    pos: &G::Position,
+    built: &Built,
+    horizon: i32,
+) -> serde_json::Value {
+    G::zones_json(pos, built, horizon).unwrap_or_else(|| zones_json::<G>(pos, built, horizon))
+}
