@@ -1,7 +1,6 @@
 //! The command line's arguments (clap): the commands, their options, and the arguments shared
 //! by several (a position, search bounds, engine settings, a match's players).
 
-use crate::games::CliGame;
 use crate::output::CliError;
 use chess_t1::bitboard::Bitboard;
 use chess_t1::piece::Piece;
@@ -11,6 +10,7 @@ use chess_t1::search::Mode;
 use chess_t1::square::{Color, Square};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
+use zonal_analysis::GameDef;
 use zonal_core::record::Record;
 
 /// `--openings` when none is given: chess-t1's openings, whose text the binary holds.
@@ -150,8 +150,8 @@ impl EngineArgs {
         mode: Mode,
         horizon: i32,
         depth: Option<u32>,
-    ) -> crate::games::chess_t1_player::ChessConfig {
-        let mut spec = crate::games::chess_t1_player::ChessConfig::default();
+    ) -> zonal_games::chess_t1_player::ChessConfig {
+        let mut spec = zonal_games::chess_t1_player::ChessConfig::default();
         let c = &mut spec.config;
         c.mode = mode;
         // clap admits only the listed values, which these parsers all know.
@@ -164,7 +164,7 @@ impl EngineArgs {
             .unwrap_or(chess_t1::search::ZoneStyle::Order);
         if self.baseline {
             c.evaluation = chess_t1::eval::Evaluation::Material;
-            spec.kind = crate::games::chess_t1_player::Kind::Baseline;
+            spec.kind = zonal_games::chess_t1_player::Kind::Baseline;
             spec.depth = Some(depth.unwrap_or(4).min(12));
         }
         spec
@@ -818,13 +818,13 @@ pub(crate) const MAX_FILE_BYTES: u64 = 16 << 20;
 pub(crate) type Loaded<P> = (P, Option<Record<P>>);
 
 /// The first position an argument names.
-pub(crate) fn position<G: CliGame>(arg: &PosArg) -> Result<G::Position, CliError> {
+pub(crate) fn position<G: GameDef>(arg: &PosArg) -> Result<G::Position, CliError> {
     Ok(positions::<G>(arg)?.remove(0).0)
 }
 
 /// The positions an argument names: a start's name, a position string, or a position file's
 /// positions (all, or the one `--id` / `--index` picks), each with its record.
-pub(crate) fn positions<G: CliGame>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliError> {
+pub(crate) fn positions<G: GameDef>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliError> {
     let path = std::path::Path::new(&arg.pos);
     let start = G::start(&arg.pos);
     let picks = arg.id.is_some() || arg.index.is_some();

@@ -7,9 +7,6 @@ mod bench;
 mod bench_proryv;
 mod cli;
 mod cmd;
-mod games;
-mod reason;
-mod report;
 mod serve;
 
 use clap::Parser;

@@ -1,12 +1,12 @@
 //! `zonal analyse`: zones with outcomes, recommended moves with reasons, principal lines; a
 //! position file's positions scored against their `bm` / `am`.
 
-use crate::args::*;
-use crate::games::CliGame;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
+use crate::args::{AnalyseArgs, GameName, PosArg, material_arg, positions};
 use crate::output::{CliError, print_json};
+use zonal_analysis::GameDef;
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 
 /// `analyse` for chess-t1.
 pub(crate) mod chess {
@@ -250,18 +250,18 @@ pub(crate) mod chess {
     }
 }
 
-/// `analyse` for the games on the core's search, over [`CliGame`](crate::games::CliGame).
+/// `analyse` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
     use crate::args::Loaded;
     use crate::cmd::search::generic::Mode;
     use crate::cmd::search::generic::score_text;
-    use crate::games::CliGame;
-    use crate::games::status;
     use crate::output::CliError;
     use crate::output::print_json;
-    use crate::reason::{Explainer, Words};
+    use zonal_analysis::GameDef;
+    use zonal_analysis::reason::{Explainer, Words};
+    use zonal_analysis::status;
 
-    pub(crate) fn analyse<G: CliGame>(
+    pub(crate) fn analyse<G: GameDef>(
         all: &[Loaded<G::Position>],
         mode: &Mode,
         top: usize,
@@ -387,13 +387,13 @@ pub(crate) mod generic {
 pub(crate) mod proryv {
     use crate::cmd::search::proryv::Mode;
     use crate::cmd::search::proryv::score_text;
-    use crate::games::proryv::ZONE_HORIZON;
-    use crate::games::proryv::diagram;
-    use crate::games::proryv::side_name;
     use crate::output::CliError;
-    use crate::reason::{Explainer, Words};
     use serde::Serialize;
+    use zonal_analysis::reason::{Explainer, Words};
     use zonal_board::Shape;
+    use zonal_games::proryv::ZONE_HORIZON;
+    use zonal_games::proryv::diagram;
+    use zonal_games::proryv::side_name;
     use zonal_proryv::measures::{Cost, approach_cost};
     use zonal_proryv::play::{Proryv, Terms};
     use zonal_proryv::{Ply, Position, Side, posfile};
@@ -662,7 +662,7 @@ pub fn run(game: GameName, args: AnalyseArgs) -> Result<(), CliError> {
                 mode,
                 material,
                 top: top as usize,
-                baseline: (player.kind == crate::games::chess_t1_player::Kind::Baseline)
+                baseline: (player.kind == zonal_games::chess_t1_player::Kind::Baseline)
                     .then(|| player.baseline_config()),
                 engine: player.config,
             };
@@ -683,7 +683,7 @@ pub fn run(game: GameName, args: AnalyseArgs) -> Result<(), CliError> {
 }
 
 /// `zonal analyse` for a game of the core's search.
-pub(crate) fn core<G: CliGame>(args: AnalyseArgs) -> Result<(), CliError> {
+pub(crate) fn core<G: GameDef>(args: AnalyseArgs) -> Result<(), CliError> {
     let AnalyseArgs {
         pos,
         id,

@@ -1,40 +1,40 @@
 //! `zonal bench`: headline figures on a fixed set of positions.
 
-use crate::args::*;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
+use crate::args::{BenchArgs, GameName};
 use crate::output::{CliError, print_json};
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 
-/// `bench` for the games on the core's search, over [`CliGame`](crate::games::CliGame).
+/// `bench` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
-    use crate::games::CliGame;
-    use crate::games::core_game::Searching;
     use crate::output::CliError;
     use crate::output::print_json;
     use serde::Serialize;
     use std::time::Instant;
+    use zonal_analysis::GameDef;
+    use zonal_analysis::Searching;
     use zonal_core::{Control, Limits};
 
     /// `zonal bench --game G`: perft from each start, and the engine's nodes per second and depth
     /// reached in a fixed time from each start, full-width and zone-guided (one core).
-    pub(crate) fn bench<G: CliGame>(quick: bool, json: bool) -> Result<(), CliError> {
+    pub(crate) fn bench<G: GameDef>(quick: bool, json: bool) -> Result<(), CliError> {
         #[derive(Serialize)]
-        pub(crate) struct Searched {
-            pub(crate) mode: &'static str,
-            pub(crate) movetime_ms: u64,
-            pub(crate) depth: u32,
-            pub(crate) nodes: u64,
-            pub(crate) millis: u64,
-            pub(crate) nodes_per_second: u64,
+        struct Searched {
+            mode: &'static str,
+            movetime_ms: u64,
+            depth: u32,
+            nodes: u64,
+            millis: u64,
+            nodes_per_second: u64,
         }
         #[derive(Serialize)]
-        pub(crate) struct Row {
-            pub(crate) start: &'static str,
-            pub(crate) depth: u32,
-            pub(crate) nodes: u64,
-            pub(crate) nodes_per_second: f64,
-            pub(crate) search: Vec<Searched>,
+        struct Row {
+            start: &'static str,
+            depth: u32,
+            nodes: u64,
+            nodes_per_second: f64,
+            search: Vec<Searched>,
         }
         let movetime = if quick { 50 } else { 200 };
         let mut rows = Vec::new();

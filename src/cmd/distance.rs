@@ -1,9 +1,9 @@
 //! `zonal distance`: a piece's distance map.
 
-use crate::args::*;
+use crate::args::{DistanceArgs, GameName, Subject, position};
 use crate::cmd::not_available;
-use crate::games::proryv::Proryv;
 use crate::output::CliError;
+use zonal_games::proryv::Proryv;
 
 /// `distance` for chess-t1.
 pub(crate) mod chess {
@@ -66,12 +66,12 @@ pub(crate) mod chess {
 
 /// `distance` for Прорыв.
 pub(crate) mod proryv {
-    use crate::games::proryv::piece_name;
     use crate::output::CliError;
     use crate::output::print_json;
     use serde::Serialize;
     use zonal_board::Shape;
     use zonal_core::DistanceMap;
+    use zonal_games::proryv::piece_name;
     use zonal_proryv::Position;
     use zonal_proryv::steps::PieceSteps;
 
@@ -91,13 +91,13 @@ pub(crate) mod proryv {
         let map = DistanceMap::build(Shape::EIGHT, u32::from(from), MAX_MOVES, &piece);
         if json {
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) game: &'static str,
-                pub(crate) position: String,
-                pub(crate) from: String,
-                pub(crate) piece: String,
+            struct Out {
+                game: &'static str,
+                position: String,
+                from: String,
+                piece: String,
                 /// a1 first; null where unreachable.
-                pub(crate) distances: Vec<Option<u32>>,
+                distances: Vec<Option<u32>>,
             }
             return print_json(&Out {
                 game: "proryv",

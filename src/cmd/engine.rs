@@ -1,11 +1,11 @@
 //! `zonal engine`: the engine protocol on stdin and stdout, for every game.
 
-use crate::args::*;
-use crate::games::Zoned;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
+use crate::args::GameName;
 use crate::output::CliError;
+use zonal_analysis::Zoned;
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 use zonal_play::PlayGame;
 
 /// `zonal engine` for the game `G`, on stdin and stdout.
@@ -21,7 +21,7 @@ pub fn engine<G: PlayGame>() -> Result<(), CliError> {
 /// Runs `zonal engine` for `game`.
 pub fn run(game: GameName) -> Result<(), CliError> {
     match game {
-        GameName::ChessT1 => engine::<crate::games::chess_t1::ChessT1>(),
+        GameName::ChessT1 => engine::<zonal_games::chess_t1::ChessT1>(),
         GameName::Proryv => engine::<Zoned<Proryv>>(),
         GameName::Hnefatafl => engine::<Zoned<Hnefatafl>>(),
         GameName::Jungle => engine::<Zoned<Jungle>>(),

@@ -1,6 +1,6 @@
 //! `zonal exchange`: the exchange on a square.
 
-use crate::args::*;
+use crate::args::{ExchangeArgs, GameName, material_arg, parse_square};
 use crate::cmd::not_available;
 use crate::output::CliError;
 

@@ -1,6 +1,6 @@
 //! `zonal force`: chess-t1's force sums on every square.
 
-use crate::args::*;
+use crate::args::{ForceArgs, GameName};
 use crate::cmd::not_available;
 use crate::output::CliError;
 
@@ -19,17 +19,17 @@ pub(crate) mod chess {
         let map = ForceMap::new(board);
         if json {
             #[derive(Serialize)]
-            pub(crate) struct SquareJson {
-                pub(crate) white: i32,
-                pub(crate) black: i32,
-                pub(crate) white_effective: i32,
-                pub(crate) black_effective: i32,
+            struct SquareJson {
+                white: i32,
+                black: i32,
+                white_effective: i32,
+                black_effective: i32,
             }
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) position: String,
-                pub(crate) unit: &'static str,
-                pub(crate) squares: std::collections::BTreeMap<String, SquareJson>,
+            struct Out {
+                position: String,
+                unit: &'static str,
+                squares: std::collections::BTreeMap<String, SquareJson>,
             }
             let squares = Square::all()
                 .map(|sq| {

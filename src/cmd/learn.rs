@@ -1,11 +1,11 @@
 //! `zonal datagen` and `zonal fit`: self-play data and the evaluation fitted to it.
 
-use crate::args::*;
-use crate::games::Zoned;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
+use crate::args::{DatagenArgs, FitArgs, GameName};
 use crate::output::CliError;
+use zonal_analysis::Zoned;
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 
 /// `learn` for chess-t1.
 pub(crate) mod chess {
@@ -338,7 +338,7 @@ pub(crate) mod chess {
 /// Runs `zonal datagen` for `game`.
 pub fn datagen(game: GameName, args: DatagenArgs) -> Result<(), CliError> {
     match game {
-        GameName::ChessT1 => chess::datagen::<crate::games::chess_t1::ChessT1>(&args),
+        GameName::ChessT1 => chess::datagen::<zonal_games::chess_t1::ChessT1>(&args),
         GameName::Proryv => chess::datagen::<Zoned<Proryv>>(&args),
         GameName::Hnefatafl => chess::datagen::<Zoned<Hnefatafl>>(&args),
         GameName::Jungle => chess::datagen::<Zoned<Jungle>>(&args),
@@ -348,7 +348,7 @@ pub fn datagen(game: GameName, args: DatagenArgs) -> Result<(), CliError> {
 /// Runs `zonal fit` for `game`.
 pub fn fit(game: GameName, args: FitArgs) -> Result<(), CliError> {
     match game {
-        GameName::ChessT1 => chess::fit::<crate::games::chess_t1::ChessT1>(&args),
+        GameName::ChessT1 => chess::fit::<zonal_games::chess_t1::ChessT1>(&args),
         GameName::Proryv => chess::fit::<Zoned<Proryv>>(&args),
         GameName::Hnefatafl => chess::fit::<Zoned<Hnefatafl>>(&args),
         GameName::Jungle => chess::fit::<Zoned<Jungle>>(&args),

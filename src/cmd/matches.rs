@@ -1,13 +1,13 @@
 //! `zonal match`: a match between two players, for every game.
 
-use crate::args::*;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
+use crate::args::{GameName, MatchArgs};
 use crate::output::write_stdout;
 use crate::output::{CliError, print_json};
 use std::io::Write;
 use zonal_core::Limits;
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 use zonal_play::PlayGame;
 use zonal_play::game::Settings;
 use zonal_play::matches::{
@@ -47,20 +47,20 @@ pub(crate) mod chess {
                     .display()
             )));
         }
-        crate::cmd::matches::play_match::<crate::games::chess_t1::ChessT1>(args, openings)
+        crate::cmd::matches::play_match::<zonal_games::chess_t1::ChessT1>(args, openings)
     }
 }
 
-/// `matches` for the games on the core's search, over [`CliGame`](crate::games::CliGame).
+/// `matches` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
     use crate::args::MatchArgs;
-    use crate::games::CliGame;
-    use crate::games::Zoned;
     use crate::output::CliError;
+    use zonal_analysis::GameDef;
+    use zonal_analysis::Zoned;
     use zonal_core::rng::Rng;
 
     /// Openings of a match: `start` after `plies` random moves (seeded), as many as `count`.
-    pub(crate) fn random_openings<G: CliGame>(
+    pub(crate) fn random_openings<G: GameDef>(
         start: G::Position,
         count: usize,
         plies: usize,
@@ -88,7 +88,7 @@ pub(crate) mod generic {
     }
 
     /// The positions of an openings file's text.
-    pub(crate) fn read_openings<G: CliGame>(
+    pub(crate) fn read_openings<G: GameDef>(
         text: &str,
         source: &str,
     ) -> Result<Vec<G::Position>, CliError> {
@@ -99,7 +99,7 @@ pub(crate) mod generic {
             .collect())
     }
 
-    pub(crate) fn match_cmd<G: CliGame>(args: &MatchArgs) -> Result<(), CliError>
+    pub(crate) fn match_cmd<G: GameDef>(args: &MatchArgs) -> Result<(), CliError>
     where
         G::Zones: Default + 'static,
     {

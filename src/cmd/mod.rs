@@ -1,6 +1,6 @@
 //! One file per command. Each command's `run` takes the game and the command's arguments and
 //! sends them to the game's implementation: chess-t1's (`chess`), the games of the core's search
-//! written once over [`CliGame`](crate::games::CliGame) (`generic`), or Прорыв's own (`proryv`).
+//! written once over [`GameDef`](zonal_analysis::GameDef) (`generic`), or Прорыв's own (`proryv`).
 
 pub mod analyse;
 pub mod bench;
@@ -24,12 +24,12 @@ use crate::output::CliError;
 
 /// The name errors and reports show for `game`.
 pub fn game_name(game: GameName) -> &'static str {
-    use crate::games::CliGame;
+    use zonal_analysis::GameDef;
     match game {
         GameName::ChessT1 => "chess-t1",
-        GameName::Proryv => crate::games::proryv::Proryv::NAME,
-        GameName::Hnefatafl => crate::games::hnefatafl::Hnefatafl::NAME,
-        GameName::Jungle => crate::games::jungle::Jungle::NAME,
+        GameName::Proryv => zonal_games::proryv::Proryv::NAME,
+        GameName::Hnefatafl => zonal_games::hnefatafl::Hnefatafl::NAME,
+        GameName::Jungle => zonal_games::jungle::Jungle::NAME,
     }
 }
 

@@ -1,20 +1,20 @@
 //! `zonal moves`: the legal moves, sorted.
 
 use crate::args::position;
-use crate::args::*;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
+use crate::args::{GameName, MovesArgs};
 use crate::output::CliError;
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 
 /// `moves` for chess-t1.
 pub(crate) mod chess {
     use crate::output::CliError;
     use crate::output::print_json;
-    use crate::report::MoveJson;
-    use crate::report::sorted_moves;
     use chess_t1::position::Position;
     use serde::Serialize;
+    use zonal_games::chess_t1_moves::MoveJson;
+    use zonal_games::chess_t1_moves::sorted_moves;
 
     pub(crate) fn moves(pos: &Position, json: bool) -> Result<(), CliError> {
         let list = sorted_moves(pos);
@@ -25,11 +25,11 @@ pub(crate) mod chess {
         }
         if json {
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) position: String,
-                pub(crate) side: &'static str,
-                pub(crate) status: String,
-                pub(crate) moves: Vec<MoveJson>,
+            struct Out {
+                position: String,
+                side: &'static str,
+                status: String,
+                moves: Vec<MoveJson>,
             }
             print_json(&Out {
                 position: pos.to_string(),
@@ -46,14 +46,14 @@ pub(crate) mod chess {
     }
 }
 
-/// `moves` for the games on the core's search, over [`CliGame`](crate::games::CliGame).
+/// `moves` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
-    use crate::games::CliGame;
-    use crate::games::status;
     use crate::output::CliError;
     use crate::output::print_json;
+    use zonal_analysis::GameDef;
+    use zonal_analysis::status;
 
-    pub(crate) fn moves<G: CliGame>(pos: &G::Position, json: bool) -> Result<(), CliError> {
+    pub(crate) fn moves<G: GameDef>(pos: &G::Position, json: bool) -> Result<(), CliError> {
         let mut list: Vec<String> = G::legal_moves(pos).iter().map(|m| m.to_string()).collect();
         list.sort();
         if let Some(o) = G::outcome(pos) {
@@ -77,10 +77,10 @@ pub(crate) mod generic {
 
 /// `moves` for Прорыв.
 pub(crate) mod proryv {
-    use crate::games::proryv::side_name;
     use crate::output::CliError;
     use crate::output::print_json;
     use serde::Serialize;
+    use zonal_games::proryv::side_name;
     use zonal_proryv::{Ply, Position};
 
     pub(crate) fn sorted(pos: &Position) -> Vec<String> {
@@ -97,12 +97,12 @@ pub(crate) mod proryv {
         }
         if json {
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) game: &'static str,
-                pub(crate) position: String,
-                pub(crate) side: &'static str,
-                pub(crate) status: String,
-                pub(crate) moves: Vec<String>,
+            struct Out {
+                game: &'static str,
+                position: String,
+                side: &'static str,
+                status: String,
+                moves: Vec<String>,
             }
             return print_json(&Out {
                 game: "proryv",

@@ -1,11 +1,11 @@
 //! `zonal perft`: the leaves of the move tree, on one core or all.
 
-use crate::args::*;
-use crate::games::CliGame;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
+use crate::args::{GameName, PerftArgs, PosArg, position};
 use crate::output::CliError;
+use zonal_analysis::GameDef;
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 
 use std::time::Instant;
 
@@ -75,13 +75,13 @@ pub(crate) mod chess {
     }
 }
 
-/// `perft` for the games on the core's search, over [`CliGame`](crate::games::CliGame).
+/// `perft` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
-    use crate::games::CliGame;
+    use zonal_analysis::GameDef;
 
     /// Leaves counted to `depth` with the root's moves shared out over all cores: the count of
-    /// [`CliGame::perft`], which counts each root move's subtree.
-    pub(crate) fn perft_parallel<G: CliGame>(pos: &G::Position, depth: u32) -> u64 {
+    /// [`GameDef::perft`], which counts each root move's subtree.
+    pub(crate) fn perft_parallel<G: GameDef>(pos: &G::Position, depth: u32) -> u64 {
         use rayon::prelude::*;
         use zonal_core::Rules as _;
         let rules = G::rules(pos);
@@ -117,7 +117,7 @@ pub(crate) mod proryv {
         });
         if parallel {
             let count =
-                || super::generic::perft_parallel::<crate::games::proryv::Proryv>(pos, depth);
+                || super::generic::perft_parallel::<zonal_games::proryv::Proryv>(pos, depth);
             report_perft(depth, start, rows, count, "all cores")
         } else {
             report_perft(depth, start, rows, || perft(pos, depth), "one core")
@@ -145,7 +145,7 @@ pub fn run(game: GameName, args: PerftArgs) -> Result<(), CliError> {
 }
 
 /// `zonal perft` for a game of the core's search.
-pub(crate) fn core<G: CliGame>(
+pub(crate) fn core<G: GameDef>(
     arg: &PosArg,
     depth: u32,
     divide: bool,

@@ -1,11 +1,11 @@
 //! `zonal play`: moves played from a position, the final position and the game's status.
 
-use crate::args::*;
-use crate::games::CliGame;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
+use crate::args::{GameName, PlayArgs, positions};
 use crate::output::CliError;
+use zonal_analysis::GameDef;
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 
 /// `play` for chess-t1.
 pub(crate) mod chess {
@@ -116,13 +116,13 @@ pub(crate) mod chess {
     }
 }
 
-/// `play` for the games on the core's search, over [`CliGame`](crate::games::CliGame).
+/// `play` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
-    use crate::games::CliGame;
     use crate::output::CliError;
     use crate::output::print_json;
+    use zonal_analysis::GameDef;
 
-    pub(crate) fn play<G: CliGame>(
+    pub(crate) fn play<G: GameDef>(
         start: G::Position,
         list: &[String],
         json: bool,
@@ -193,11 +193,11 @@ pub(crate) mod generic {
 
 /// `play` for Прорыв.
 pub(crate) mod proryv {
-    use crate::games::proryv::diagram;
-    use crate::games::proryv::side_name;
     use crate::output::CliError;
     use crate::output::print_json;
     use serde::Serialize;
+    use zonal_games::proryv::diagram;
+    use zonal_games::proryv::side_name;
     use zonal_proryv::{Game, Ply, Position};
 
     pub(crate) fn play(start: &Position, plies: &[String], json: bool) -> Result<(), CliError> {
@@ -217,14 +217,14 @@ pub(crate) mod proryv {
             .map_or_else(|| "ongoing".to_string(), |e| e.to_string());
         if json {
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) game: &'static str,
-                pub(crate) start: String,
-                pub(crate) plies: Vec<String>,
-                pub(crate) position: String,
-                pub(crate) side: &'static str,
-                pub(crate) status: String,
-                pub(crate) result: Option<&'static str>,
+            struct Out {
+                game: &'static str,
+                start: String,
+                plies: Vec<String>,
+                position: String,
+                side: &'static str,
+                status: String,
+                result: Option<&'static str>,
             }
             return print_json(&Out {
                 game: "proryv",
@@ -313,7 +313,7 @@ pub fn run(game: GameName, args: PlayArgs) -> Result<(), CliError> {
 }
 
 /// `zonal play` for a game of the core's search.
-pub(crate) fn core<G: CliGame>(args: PlayArgs) -> Result<(), CliError> {
+pub(crate) fn core<G: GameDef>(args: PlayArgs) -> Result<(), CliError> {
     let PlayArgs {
         pos,
         moves,

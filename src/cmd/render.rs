@@ -1,12 +1,12 @@
 //! `zonal render`: the board as an SVG picture, with force sums and zones on request.
 
-use crate::args::*;
+use crate::args::{GameName, PosArg, RenderArgs, SideArg, position};
 use crate::cmd::game_name;
-use crate::games::CliGame;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
 use crate::output::CliError;
+use zonal_analysis::GameDef;
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 
 /// `render` for chess-t1.
 pub(crate) mod chess {
@@ -187,7 +187,7 @@ pub(crate) fn select<Z>(
 }
 
 /// The picture of a game of the core's search.
-pub(crate) fn core<G: CliGame>(
+pub(crate) fn core<G: GameDef>(
     pos: &PosArg,
     show_zones: bool,
     zone: Option<usize>,

@@ -1,11 +1,11 @@
 //! `zonal search`: a position searched within a depth, a time or a node count.
 
-use crate::args::*;
-use crate::games::CliGame;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
+use crate::args::{GameName, PosArg, SearchArgs, position};
 use crate::output::CliError;
+use zonal_analysis::GameDef;
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 
 /// `search` for chess-t1.
 pub(crate) mod chess {
@@ -20,7 +20,7 @@ pub(crate) mod chess {
 
     pub(crate) fn search_cmd(
         pos: &Position,
-        player: &crate::games::chess_t1_player::ChessConfig,
+        player: &zonal_games::chess_t1_player::ChessConfig,
         limits: &zonal_core::Limits,
         json: bool,
     ) -> Result<(), CliError> {
@@ -28,7 +28,7 @@ pub(crate) mod chess {
         // Each finished iteration is shown on a terminal while the search runs.
         let progress = spinner("{elapsed_precise} {spinner} {msg}");
         progress.set_message("searching");
-        let result = crate::games::chess_t1_player::Player::new(player.clone()).search(
+        let result = zonal_games::chess_t1_player::Player::new(player.clone()).search(
             pos,
             &[],
             limits,
@@ -111,14 +111,14 @@ pub(crate) mod chess {
     }
 }
 
-/// `search` for the games on the core's search, over [`CliGame`](crate::games::CliGame).
+/// `search` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
-    use crate::games::CliGame;
-    use crate::games::core_game::Searching;
-    use crate::games::status;
     use crate::output::CliError;
     use crate::output::print_json;
     use std::time::Instant;
+    use zonal_analysis::GameDef;
+    use zonal_analysis::Searching;
+    use zonal_analysis::status;
     use zonal_core::{Control, Limits, SearchResult, WIN, WIN_BOUND};
 
     /// How `search` and `analyse` search: the one engine ([`Searching`]) within the core's limits.
@@ -130,7 +130,7 @@ pub(crate) mod generic {
     }
 
     impl Mode {
-        pub(crate) fn new<G: CliGame>(
+        pub(crate) fn new<G: GameDef>(
             full: bool,
             horizon: Option<i32>,
             limits: &Limits,
@@ -150,7 +150,7 @@ pub(crate) mod generic {
         }
 
         /// The search and its name: zone-guided where the game has zones and `--full` is not given.
-        pub(crate) fn search<G: CliGame>(
+        pub(crate) fn search<G: GameDef>(
             &self,
             pos: &G::Position,
         ) -> (SearchResult<G::Move>, &'static str) {
@@ -183,7 +183,7 @@ pub(crate) mod generic {
         }
     }
 
-    pub(crate) fn search_cmd<G: CliGame>(
+    pub(crate) fn search_cmd<G: GameDef>(
         pos: &G::Position,
         mode: &Mode,
         json: bool,
@@ -228,11 +228,11 @@ pub(crate) mod generic {
 
 /// `search` for Прорыв.
 pub(crate) mod proryv {
-    use crate::games::core_game::Searching;
     use crate::output::CliError;
     use crate::output::print_json;
     use serde::Serialize;
     use std::time::Instant;
+    use zonal_analysis::Searching;
     use zonal_core::{Control, Limits, WIN, WIN_BOUND};
     use zonal_proryv::play::Proryv;
     use zonal_proryv::{Ply, Position};
@@ -273,7 +273,7 @@ pub(crate) mod proryv {
         }
 
         pub(crate) fn search(&self, pos: &Position) -> zonal_core::SearchResult<Ply> {
-            self.searching.run::<crate::games::proryv::Proryv>(
+            self.searching.run::<zonal_games::proryv::Proryv>(
                 &Proryv::default(),
                 pos,
                 &[],
@@ -300,15 +300,15 @@ pub(crate) mod proryv {
         let micros = start.elapsed().as_micros() as u64;
         if json {
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) game: &'static str,
-                pub(crate) position: String,
-                pub(crate) best: Option<String>,
-                pub(crate) score_cp: i32,
-                pub(crate) line: Vec<String>,
-                pub(crate) depth: u32,
-                pub(crate) nodes: u64,
-                pub(crate) micros: u64,
+            struct Out {
+                game: &'static str,
+                position: String,
+                best: Option<String>,
+                score_cp: i32,
+                line: Vec<String>,
+                depth: u32,
+                nodes: u64,
+                micros: u64,
             }
             return print_json(&Out {
                 game: "proryv",
@@ -384,7 +384,7 @@ pub fn run(game: GameName, args: SearchArgs) -> Result<(), CliError> {
 }
 
 /// `zonal search` for a game of the core's search.
-pub(crate) fn core<G: CliGame>(
+pub(crate) fn core<G: GameDef>(
     pos: &PosArg,
     full: bool,
     horizon: Option<i32>,

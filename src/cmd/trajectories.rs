@@ -1,9 +1,9 @@
 //! `zonal trajectories`: shortest and admissible trajectories of a piece.
 
-use crate::args::*;
+use crate::args::{GameName, Subject, TrajectoriesArgs, parse_square, position};
 use crate::cmd::not_available;
-use crate::games::proryv::Proryv;
 use crate::output::CliError;
+use zonal_games::proryv::Proryv;
 
 /// `trajectories` for chess-t1.
 pub(crate) mod chess {
@@ -161,12 +161,12 @@ pub(crate) mod chess {
 /// `trajectories` for Прорыв.
 pub(crate) mod proryv {
     use crate::cmd::distance::proryv::MAX_MOVES;
-    use crate::games::proryv::piece_name;
     use crate::output::CliError;
     use crate::output::print_json;
     use serde::Serialize;
     use zonal_board::Shape;
     use zonal_core::{Bundle, Steps};
+    use zonal_games::proryv::piece_name;
     use zonal_proryv::Position;
     use zonal_proryv::steps::PieceSteps;
 

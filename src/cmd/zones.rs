@@ -1,12 +1,12 @@
 //! `zonal zones`: the mathematical projection as text, JSON or DOT, after moves if asked.
 
-use crate::args::*;
-use crate::games::CliGame;
-use crate::games::hnefatafl::Hnefatafl;
-use crate::games::jungle::Jungle;
-use crate::games::proryv::Proryv;
+use crate::args::{GameName, ZonesArgs, position};
 use crate::output::{CliError, print_json};
-use crate::report::*;
+use zonal_analysis::GameDef;
+use zonal_analysis::report::*;
+use zonal_games::hnefatafl::Hnefatafl;
+use zonal_games::jungle::Jungle;
+use zonal_games::proryv::Proryv;
 
 /// `zones` for chess-t1.
 pub(crate) mod chess {
@@ -176,10 +176,10 @@ pub fn run(game: GameName, args: ZonesArgs) -> Result<(), CliError> {
                 out!("{log}");
             }
             if json {
-                return print_json(&crate::games::proryv::zones_json(&p, &zones, horizon));
+                return print_json(&zonal_games::proryv::zones_json(&p, &zones, horizon));
             }
             if dot {
-                out!("{}", crate::games::proryv::zones_dot(&p, &zones.zones));
+                out!("{}", zonal_games::proryv::zones_dot(&p, &zones.zones));
                 return Ok(());
             }
             out!("{}", zonal_proryv::zones::to_text(&p, &zones, horizon));
@@ -191,7 +191,7 @@ pub fn run(game: GameName, args: ZonesArgs) -> Result<(), CliError> {
 }
 
 /// `zonal zones` for a game of the core's search.
-pub(crate) fn core<G: CliGame>(args: ZonesArgs) -> Result<(), CliError> {
+pub(crate) fn core<G: GameDef>(args: ZonesArgs) -> Result<(), CliError> {
     let ZonesArgs {
         pos,
         horizon,
@@ -200,14 +200,17 @@ pub(crate) fn core<G: CliGame>(args: ZonesArgs) -> Result<(), CliError> {
         after,
         ..
     } = args;
-    let (p, built, log) = zones_after::<G>(position::<G>(&pos)?, horizon, &after)?;
+    let (p, built, log) =
+        zones_after::<G>(position::<G>(&pos)?, horizon, &after).map_err(CliError::input)?;
     if json || dot {
         eprint!("{log}");
     } else {
         out!("{log}");
     }
     if json {
-        return print_json(&crate::report::game_zones_json::<G>(&p, &built, horizon));
+        return print_json(&zonal_analysis::report::game_zones_json::<G>(
+            &p, &built, horizon,
+        ));
     }
     if dot {
         out!("{}", zones_dot::<G>(&p, &built));

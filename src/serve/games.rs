@@ -8,13 +8,13 @@
 //! file names.
 
 use super::ApiError;
-use crate::games::CliGame;
-use crate::games::Zoned;
-use crate::games::core_game::Searching;
-use crate::reason::{Explainer, Words};
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::atomic::AtomicBool;
+use zonal_analysis::GameDef;
+use zonal_analysis::Searching;
+use zonal_analysis::Zoned;
+use zonal_analysis::reason::{Explainer, Words};
 use zonal_board::Shape;
 use zonal_core::guided::MoveSquares;
 use zonal_core::zone::ZoneGame;
@@ -133,7 +133,7 @@ struct MovesJson<M: Serialize> {
     side: &'static str,
     status: String,
     over: bool,
-    /// Whether the placement phase is on, for a game that has one (Прорыв): [`CliGame::placement`].
+    /// Whether the placement phase is on, for a game that has one (Прорыв): [`GameDef::placement`].
     #[serde(skip_serializing_if = "Option::is_none")]
     placement: Option<bool>,
     moves: Vec<M>,
@@ -202,13 +202,13 @@ pub trait Board: Send + Sync {
 pub fn all() -> Vec<Box<dyn Board>> {
     vec![
         Box::new(ChessBoard),
-        Box::new(CoreBoard::<crate::games::proryv::Proryv>(
+        Box::new(CoreBoard::<zonal_games::proryv::Proryv>(
             std::marker::PhantomData,
         )),
-        Box::new(CoreBoard::<crate::games::hnefatafl::Hnefatafl>(
+        Box::new(CoreBoard::<zonal_games::hnefatafl::Hnefatafl>(
             std::marker::PhantomData,
         )),
-        Box::new(CoreBoard::<crate::games::jungle::Jungle>(
+        Box::new(CoreBoard::<zonal_games::jungle::Jungle>(
             std::marker::PhantomData,
         )),
     ]
@@ -289,7 +289,7 @@ fn progress_json<M: std::fmt::Display>(p: &Progress<'_, M>) -> Value {
 /// The analysis of a game on the core's search (Прорыв, Hnefatafl, Jungle): the engine
 /// protocol's `position ... moves ...` ([`zonal_play::session::set_up`]) and its zone-guided
 /// search.
-fn core_analysis<G: CliGame>(position: &str, moves: &[String]) -> Result<Analysis, ApiError>
+fn core_analysis<G: GameDef>(position: &str, moves: &[String]) -> Result<Analysis, ApiError>
 where
     G::Zones: Default + 'static,
 {
@@ -389,7 +389,7 @@ impl Board for ChessBoard {
 
     fn moves(&self, position: &str) -> Result<String, ApiError> {
         let pos = Self::position(position)?;
-        let list = crate::report::sorted_moves(&pos);
+        let list = zonal_games::chess_t1_moves::sorted_moves(&pos);
         let status = pos.status();
         MovesJson {
             game: "chess-t1",
@@ -400,7 +400,7 @@ impl Board for ChessBoard {
             placement: None,
             moves: list
                 .iter()
-                .map(|m| crate::report::MoveJson::new(&pos, m))
+                .map(|m| zonal_games::chess_t1_moves::MoveJson::new(&pos, m))
                 .collect(),
             squares: list
                 .iter()
@@ -554,7 +554,7 @@ impl Board for ChessBoard {
             .map(|m| m.to_string())
             .collect();
         let (game, keys) =
-            zonal_play::session::set_up::<crate::games::chess_t1::ChessT1>(&setup, &moves)
+            zonal_play::session::set_up::<zonal_games::chess_t1::ChessT1>(&setup, &moves)
                 .map_err(illegal)?;
         if game.status().is_over() {
             return Err(illegal(format!("the game is over: {}", game.status())));
@@ -562,8 +562,8 @@ impl Board for ChessBoard {
         let pos = *game.position();
         Ok(Box::new(move |movetime_ms, stop, sink| {
             let limits = zonal_core::Limits::movetime(movetime_ms);
-            let mut player = crate::games::chess_t1_player::Player::new(
-                crate::games::chess_t1_player::ChessConfig::default(),
+            let mut player = zonal_games::chess_t1_player::Player::new(
+                zonal_games::chess_t1_player::ChessConfig::default(),
             );
             let r = player.search(&pos, &keys, &limits, None, stop, &mut |info| {
                 sink(json!({
@@ -603,10 +603,10 @@ impl Board for ChessBoard {
 
 // ---------------------------------------------------------------- Прорыв, Hnefatafl, Jungle
 
-/// A game of the generic commands ([`CliGame`]): Прорыв, Hnefatafl, Jungle.
+/// A game of the generic commands ([`GameDef`]): Прорыв, Hnefatafl, Jungle.
 struct CoreBoard<G>(std::marker::PhantomData<fn() -> G>);
 
-impl<G: CliGame> CoreBoard<G> {
+impl<G: GameDef> CoreBoard<G> {
     fn position(text: &str) -> Result<G::Position, ApiError> {
         check_text("the position", text)?;
         let text = text.trim();
@@ -636,7 +636,7 @@ impl<G: CliGame> CoreBoard<G> {
 
 impl<G> Board for CoreBoard<G>
 where
-    G: CliGame,
+    G: GameDef,
     G::Zones: Default,
 {
     fn info(&self) -> GameInfo {
@@ -744,9 +744,9 @@ where
     ) -> Result<(String, String), ApiError> {
         let pos = Self::position(position)?;
         let (p, built, _) =
-            crate::report::zones_after::<G>(pos, horizon, &[]).map_err(|e| bad(e.message))?;
+            zonal_analysis::report::zones_after::<G>(pos, horizon, &[]).map_err(bad)?;
         let text = zones_text(
-            &crate::report::game_zones_json::<G>(&p, &built, horizon),
+            &zonal_analysis::report::game_zones_json::<G>(&p, &built, horizon),
             horizon,
         )?;
         let mut picture = G::board_picture(&p);

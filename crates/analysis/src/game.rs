@@ -1,15 +1,5 @@
-//! The games of the command line: what the commands need of a game played on the core's search
-//! ([`CliGame`]), its implementations, and each game's implementation of the play library's
-//! traits (`chess_t1.rs`, `core_game.rs`).
-
-pub mod chess_t1;
-pub mod chess_t1_player;
-pub mod core_game;
-pub mod hnefatafl;
-pub mod jungle;
-pub mod proryv;
-#[cfg(test)]
-mod tests;
+//! What the tools need of a game played on the core's search ([`GameDef`]): its names and
+//! starts, notation, records, moves, zone builder, pictures and evaluation's weights.
 
 use std::fmt::{Debug, Display};
 use zonal_board::Side;
@@ -18,9 +8,9 @@ use zonal_core::picture::Picture;
 use zonal_core::record::Record;
 use zonal_core::zone::{Built, ZoneGame};
 
-/// A game of the generic commands ([`CliGame`]) as the play library, the learning commands
+/// A game of the generic commands ([`GameDef`]) as the play library, the learning commands
 /// and the analysis board see it: with its zone builder.
-pub struct Zoned<G>(pub(crate) std::marker::PhantomData<G>);
+pub struct Zoned<G>(pub std::marker::PhantomData<G>);
 
 /// How a played game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +24,7 @@ pub struct GameEnd {
 }
 
 /// What the command line needs of a game played on the core's search.
-pub trait CliGame: 'static {
+pub trait GameDef: 'static {
     /// The name `--game` takes and JSON shows.
     const ID: &'static str;
     /// The name errors and reports show.
@@ -57,7 +47,7 @@ pub trait CliGame: 'static {
     const WEIGHTS: &'static [&'static str] = &[];
     /// What one move is called in `play`'s refusals (`move 3 (d1d9): ...`; Прорыв: `ply`).
     const MOVE_WORD: &'static str = "move";
-    /// How a game's moves are written as one text ([`CliGame::record`] joined by spaces), as the
+    /// How a game's moves are written as one text ([`GameDef::record`] joined by spaces), as the
     /// analysis board names it for export and import.
     const GAME_TEXT: &'static str = "coordinate moves";
     /// A position.
@@ -73,7 +63,7 @@ pub trait CliGame: 'static {
 
     /// The search's rules for positions like `pos`.
     fn rules(pos: &Self::Position) -> Self::Rules;
-    /// Sets the evaluation weight `key` (one of [`CliGame::WEIGHTS`]) to `value` (cp); false
+    /// Sets the evaluation weight `key` (one of [`GameDef::WEIGHTS`]) to `value` (cp); false
     /// for a key the game does not have.
     fn set_weight(_rules: &mut Self::Rules, _key: &str, _value: i32) -> bool {
         false
@@ -88,7 +78,7 @@ pub trait CliGame: 'static {
     fn variant(_pos: &Self::Position) -> &'static str {
         Self::ID
     }
-    /// The hand-set evaluation of `variant` as weights of [`CliGame::FEATURES`].
+    /// The hand-set evaluation of `variant` as weights of [`GameDef::FEATURES`].
     fn hand_weights(_variant: &str) -> Vec<i32> {
         Vec::new()
     }
@@ -97,7 +87,7 @@ pub trait CliGame: 'static {
     fn set_fitted(_rules: &mut Self::Rules, fitted: bool) -> bool {
         !fitted
     }
-    /// Plays the fitted evaluation with `weights` (one for each of [`CliGame::FEATURES`]).
+    /// Plays the fitted evaluation with `weights` (one for each of [`GameDef::FEATURES`]).
     fn set_fitted_weights(_rules: &mut Self::Rules, _weights: &[i32]) {}
     /// People's games of the game's record files ([`zonal_learn::Learn::read_records`]).
     fn read_records(_text: &str) -> Result<Vec<zonal_learn::Record<Zoned<Self>>>, String>
@@ -107,7 +97,7 @@ pub trait CliGame: 'static {
     {
         Err(format!("{}: no record reader for this game", Self::NAME))
     }
-    /// The start position a name of [`CliGame::STARTS`] gives.
+    /// The start position a name of [`GameDef::STARTS`] gives.
     fn start(name: &str) -> Option<Self::Position>;
     /// A position string.
     fn parse_position(text: &str) -> Result<Self::Position, String>;
@@ -178,12 +168,12 @@ pub trait CliGame: 'static {
     }
 }
 
-pub(crate) fn status<G: CliGame>(pos: &G::Position) -> String {
+pub fn status<G: GameDef>(pos: &G::Position) -> String {
     G::outcome(pos).unwrap_or_else(|| "ongoing".to_string())
 }
 
 /// A side's name in JSON (`white`, `black`).
-pub(crate) fn side_word(side: Side) -> &'static str {
+pub fn side_word(side: Side) -> &'static str {
     match side {
         Side::White => "white",
         Side::Black => "black",

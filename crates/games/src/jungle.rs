@@ -1,6 +1,6 @@
 //! `--game jungle`: Dou Shou Qi on the generic commands ([`super::generic`]).
 
-use super::{CliGame, GameEnd};
+use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
 use zonal_core::record::Record;
@@ -19,14 +19,14 @@ fn side_word(side: Side) -> &'static str {
     }
 }
 
-impl CliGame for Jungle {
+impl GameDef for Jungle {
     const ID: &'static str = "jungle";
     const NAME: &'static str = zonal_jungle::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
     const HORIZON: i32 = 5;
     const SUITE: (&'static str, &'static str) = (
         "positions/jungle/suite.pos",
-        include_str!("../../positions/jungle/suite.pos"),
+        include_str!("../../../positions/jungle/suite.pos"),
     );
     type Position = Position;
     type Move = Move;

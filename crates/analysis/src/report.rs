@@ -1,26 +1,18 @@
-//! Reports over the game traits: the projection after moves, the core games' zone JSON and DOT,
-//! and chess-t1's moves as JSON.
+//! Reports over [`GameDef`]: the projection after moves, the core games' zone JSON (one schema,
+//! `schema/game-zones.schema.json`) and DOT.
 
-use crate::games::CliGame;
-use crate::games::side_word;
-use crate::output::CliError;
-use chess_t1::book;
-use chess_t1::moves::Move;
-use chess_t1::position::Position;
-use chess_t1::square::Square;
-use serde::Serialize;
+use crate::game::{GameDef, side_word};
 use std::fmt::Write as _;
 use zonal_board::Side;
 use zonal_board::SquareSet;
 use zonal_core::zone::{Built, Gain, IncrementalProjection, Outcome, ZoneGame, outcomes};
-
 /// The projection of `start` at `horizon`, then kept up to date along the moves `after` by the
 /// incremental projection, with a line a move saying what it reused.
-pub(crate) fn zones_after<G: CliGame>(
+pub fn zones_after<G: GameDef>(
     start: G::Position,
     horizon: i32,
     after: &[String],
-) -> Result<(G::Position, Built, String), CliError> {
+) -> Result<(G::Position, Built, String), String> {
     let game = G::zone_game();
     let mut projection = IncrementalProjection::new();
     let mut pos = start;
@@ -29,11 +21,11 @@ pub(crate) fn zones_after<G: CliGame>(
     let mut played = G::new_game(start);
     for (i, text) in after.iter().enumerate() {
         G::play_text(&mut played, text).map_err(|e| {
-            CliError::input(format!(
+            format!(
                 "--after: move {} ({}): {e}",
                 i + 1,
-                chess_t1::excerpt::excerpt(text)
-            ))
+                zonal_core::excerpt::excerpt(text)
+            )
         })?;
         let next = G::current(&played);
         let before = projection.stats;
@@ -50,15 +42,11 @@ pub(crate) fn zones_after<G: CliGame>(
 }
 
 /// Version of the zones JSON of the games on the core (`schema/game-zones.schema.json`).
-pub(crate) const ZONES_SCHEMA_VERSION: u32 = 1;
+pub const ZONES_SCHEMA_VERSION: u32 = 1;
 
 /// The zones as JSON (`schema/game-zones.schema.json`): every square by name, Botvinnik's labels as
 /// strings, each piece named.
-pub(crate) fn zones_json<G: CliGame>(
-    pos: &G::Position,
-    built: &Built,
-    horizon: i32,
-) -> serde_json::Value {
+pub fn zones_json<G: GameDef>(pos: &G::Position, built: &Built, horizon: i32) -> serde_json::Value {
     let game = G::zone_game();
     let shape = game.shape(pos);
     let (zone_outcomes, complex_outcomes) = outcomes(&game, pos, built, horizon);
@@ -145,14 +133,14 @@ pub(crate) fn zones_json<G: CliGame>(
 
 /// The zones as Graphviz DOT: one cluster a zone, the root solid, negations dashed when they do
 /// not stop the root by themselves, answers dotted.
-pub(crate) fn zones_dot<G: CliGame>(pos: &G::Position, built: &Built) -> String {
+pub fn zones_dot<G: GameDef>(pos: &G::Position, built: &Built) -> String {
     let game = G::zone_game();
     let shape = game.shape(pos);
     let name = |sq: u32| shape.name(sq);
     let path = |p: &[u32]| p.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
     let moves = |p: &[u32]| {
         let n = p.len().saturating_sub(1);
-        format!("{n} move{}", chess_t1::report::plural(n))
+        format!("{n} move{}", if n == 1 { "" } else { "s" })
     };
     let mut out = format!(
         "digraph mp {{\n  graph [label=\"{}: {pos}\", labelloc=t, fontname=\"Helvetica\"];\n  node [fontname=\"Helvetica\", fontsize=10];\n",
@@ -231,43 +219,9 @@ pub(crate) fn zones_dot<G: CliGame>(pos: &G::Position, built: &Built) -> String 
     out
 }
 
-/// A move as `zonal moves --json` writes it.
-#[derive(Serialize)]
-pub(crate) struct MoveJson {
-    pub(crate) uci: String,
-    pub(crate) from: Square,
-    pub(crate) to: Square,
-    pub(crate) piece: String,
-    pub(crate) kind: &'static str,
-    pub(crate) promotion: Option<String>,
-    pub(crate) book: String,
-}
-
-impl MoveJson {
-    /// The move `mv` of `pos`.
-    pub(crate) fn new(pos: &Position, mv: &Move) -> MoveJson {
-        MoveJson {
-            uci: mv.uci(),
-            from: mv.from,
-            to: mv.to,
-            piece: mv.piece.letter().to_string(),
-            kind: mv.kind.name(),
-            promotion: mv.promotion.map(|k| k.letter().to_string()),
-            book: book::write_move(pos, mv),
-        }
-    }
-}
-
-/// Legal moves sorted by their coordinate text.
-pub(crate) fn sorted_moves(pos: &Position) -> Vec<Move> {
-    let mut moves = pos.legal_moves();
-    moves.sort_by_cached_key(Move::uci);
-    moves
-}
-
 /// The zones of `pos` as JSON: in the game's own schema if it has one
-/// ([`CliGame::zones_json`]), else in the core games' ([`zones_json`]).
-pub(crate) fn game_zones_json<G: CliGame>(
+/// ([`GameDef::zones_json`]), else in the core games' ([`zones_json`]).
+pub fn game_zones_json<G: GameDef>(
     pos: &G::Position,
     built: &Built,
     horizon: i32,

@@ -1,11 +1,11 @@
-//! Прорыв on the generic commands' game trait ([`CliGame`]): what its match, its engine
+//! Прорыв on the generic commands' game trait ([`GameDef`]): what its match, its engine
 //! protocol, its reasons and the analysis board (`zonal serve`) share with Hnefatafl and Jungle.
 //! Прорыв keeps its own `moves`, `play`, `zones`, `analyse` and the rest in [`super::proryv`]
-//! (its zones JSON has its own schema, which [`CliGame::zones_json`] gives here too, and its
+//! (its zones JSON has its own schema, which [`GameDef::zones_json`] gives here too, and its
 //! analysis shows the source's measures).
 
-use super::{CliGame, GameEnd};
 use serde_json::{Value, json};
+use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::Picture;
 use zonal_core::record::Record;
@@ -16,7 +16,7 @@ use zonal_proryv::{End, Game, Outcome, Ply, Position, posfile, zones};
 /// Прорыв for the command line.
 pub struct Proryv;
 
-impl CliGame for Proryv {
+impl GameDef for Proryv {
     const ID: &'static str = "proryv";
     const NAME: &'static str = zonal_proryv::NAME;
     const STARTS: &'static [(&'static str, &'static str)] =
@@ -25,11 +25,11 @@ impl CliGame for Proryv {
     const HORIZON: i32 = 5;
     const SUITE: (&'static str, &'static str) = (
         "positions/proryv/suite.pos",
-        include_str!("../../positions/proryv/suite.pos"),
+        include_str!("../../../positions/proryv/suite.pos"),
     );
     const OPENINGS: Option<(&'static str, &'static str)> = Some((
         "positions/proryv/openings.pos",
-        include_str!("../../positions/proryv/openings.pos"),
+        include_str!("../../../positions/proryv/openings.pos"),
     ));
     const WEIGHTS: &'static [&'static str] = &["race", "rook", "freedom", "tempo"];
     const MOVE_WORD: &'static str = "ply";
@@ -207,7 +207,7 @@ use zonal_board::Shape;
 use zonal_proryv::NAME;
 use zonal_proryv::steps::PieceSteps;
 
-pub(crate) fn side_name(side: Side) -> &'static str {
+pub fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "white",
         Side::Black => "black",
@@ -215,7 +215,7 @@ pub(crate) fn side_name(side: Side) -> &'static str {
 }
 
 /// The board as text, rank 8 on top; `+` marks the corner squares no rook may stand on.
-pub(crate) fn diagram(pos: &Position) -> String {
+pub fn diagram(pos: &Position) -> String {
     use zonal_proryv::geometry::{CORNERS, bit};
     let mut out = String::new();
     for rank in (0..8u8).rev() {
@@ -251,11 +251,11 @@ pub(crate) fn diagram(pos: &Position) -> String {
 }
 
 /// Version of the zones JSON (`schema/proryv-zones.schema.json`).
-pub(crate) const ZONES_SCHEMA_VERSION: u32 = 3;
+pub const ZONES_SCHEMA_VERSION: u32 = 3;
 
 /// The zones as JSON (`schema/proryv-zones.schema.json`): every square by name, Botvinnik's
 /// labels as strings.
-pub(crate) fn zones_json(
+pub fn zones_json(
     pos: &Position,
     built: &zonal_proryv::zones::Built,
     horizon: i32,
@@ -331,7 +331,7 @@ pub(crate) fn zones_json(
 }
 
 /// The zones as Graphviz DOT: one cluster a zone, the root solid, negations dashed.
-pub(crate) fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String {
+pub fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String {
     let name = |sq: u32| Shape::EIGHT.name(sq);
     let path = |p: &[u32]| p.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
     let mut out = format!(
@@ -381,9 +381,9 @@ pub(crate) fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> 
 }
 
 /// The horizon of the zones `analyse` lists (half-moves), as chess-t1's default.
-pub(crate) const ZONE_HORIZON: i32 = 4;
+pub const ZONE_HORIZON: i32 = 4;
 
-pub(crate) fn piece_name(steps: &PieceSteps) -> String {
+pub fn piece_name(steps: &PieceSteps) -> String {
     format!(
         "{} {}",
         side_name(steps.side()),

@@ -1,9 +1,9 @@
 //! Checks every game of the command line shares.
 
-use super::CliGame;
+use zonal_analysis::GameDef;
 
 /// Every weight a match player may name is one the game sets; other names are refused.
-pub(crate) fn weights_are_the_games<G: CliGame>() {
+pub(crate) fn weights_are_the_games<G: GameDef>() {
     let start = G::STARTS
         .first()
         .and_then(|s| G::start(s.0))
@@ -20,8 +20,8 @@ pub(crate) fn weights_are_the_games<G: CliGame>() {
 
 #[test]
 fn match_players_set_the_games_own_weights() {
-    weights_are_the_games::<crate::games::proryv::Proryv>();
-    weights_are_the_games::<crate::games::hnefatafl::Hnefatafl>();
-    weights_are_the_games::<crate::games::jungle::Jungle>();
-    assert_eq!(crate::games::proryv::Proryv::WEIGHTS.len(), 4);
+    weights_are_the_games::<crate::proryv::Proryv>();
+    weights_are_the_games::<crate::hnefatafl::Hnefatafl>();
+    weights_are_the_games::<crate::jungle::Jungle>();
+    assert_eq!(crate::proryv::Proryv::WEIGHTS.len(), 4);
 }

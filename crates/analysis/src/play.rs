@@ -1,8 +1,8 @@
 //! The games on the core's engine (Прорыв, Hnefatafl, Jungle) for [`zonal_play`]: any game of
-//! the generic commands ([`CliGame`]) plays through [`Zoned`], with the core's player settings
+//! the generic commands ([`GameDef`]) plays through [`Zoned`], with the core's player settings
 //! ([`CoreSettings`]) and the game's evaluation weights, and one [`Engine`] kept for a game.
 
-use super::{CliGame, Zoned};
+use crate::game::{GameDef, Zoned};
 use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::marker::PhantomData;
@@ -44,7 +44,7 @@ impl Searching {
 
     /// The search of `pos` (the game's positions since its last irreversible move in
     /// `history`) within `limits`, under `control`.
-    pub fn run<G: CliGame>(
+    pub fn run<G: GameDef>(
         &self,
         rules: &G::Rules,
         pos: &G::Position,
@@ -71,7 +71,7 @@ impl Searching {
 pub struct CoreGameSettings {
     /// The engine and its zones.
     pub core: CoreSettings,
-    /// The weights the game has ([`CliGame::WEIGHTS`]).
+    /// The weights the game has ([`GameDef::WEIGHTS`]).
     known: &'static [&'static str],
     /// Weights set, in the order given (they set the hand-set table, which then plays).
     pub weights: Vec<(&'static str, i32)>,
@@ -182,7 +182,7 @@ pub struct CoreSearcher<G> {
     game: PhantomData<fn() -> G>,
 }
 
-impl<G: CliGame> Searcher<Zoned<G>> for CoreSearcher<G>
+impl<G: GameDef> Searcher<Zoned<G>> for CoreSearcher<G>
 where
     G::Zones: Default + 'static,
 {
@@ -249,7 +249,7 @@ where
     }
 }
 
-impl<G: CliGame> PlayGame for Zoned<G>
+impl<G: GameDef> PlayGame for Zoned<G>
 where
     G::Zones: Default + 'static,
 {
@@ -357,7 +357,7 @@ where
     }
 }
 
-impl<G: CliGame> zonal_learn::Learn for Zoned<G>
+impl<G: GameDef> zonal_learn::Learn for Zoned<G>
 where
     G::Zones: Default + 'static,
 {

@@ -1,7 +1,7 @@
 //! `--game hnefatafl`: Hnefatafl on the generic commands ([`super::generic`]).
 
-use super::{CliGame, GameEnd};
-use crate::games::Zoned;
+use zonal_analysis::Zoned;
+use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
 use zonal_core::record::Record;
@@ -27,7 +27,7 @@ fn reason(outcome: Outcome) -> &'static str {
     }
 }
 
-impl CliGame for Hnefatafl {
+impl GameDef for Hnefatafl {
     const ID: &'static str = "hnefatafl";
     const NAME: &'static str = zonal_hnefatafl::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[
@@ -41,7 +41,7 @@ impl CliGame for Hnefatafl {
     const HORIZON: i32 = 3;
     const SUITE: (&'static str, &'static str) = (
         "positions/hnefatafl/suite.pos",
-        include_str!("../../positions/hnefatafl/suite.pos"),
+        include_str!("../../../positions/hnefatafl/suite.pos"),
     );
     type Position = Position;
     type Move = Move;
