@@ -18,7 +18,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     };
     match cli.command {
         Command::Games => cmd::games::run(),
-        Command::Serve(args) => crate::serve::run(args.port, args.open),
+        Command::Serve(args) => cmd::serve::run(args),
         Command::Moves(args) => cmd::moves::run(game, args),
         Command::Force(args) => cmd::force::run(game, args),
         Command::Play(args) => cmd::play::run(game, args),

@@ -3,11 +3,8 @@
 #[macro_use]
 mod output;
 mod args;
-mod bench;
-mod bench_proryv;
 mod cli;
 mod cmd;
-mod serve;
 
 use clap::Parser;
 use std::io::IsTerminal;

@@ -168,7 +168,7 @@ pub fn run(game: GameName, args: BenchArgs) -> Result<(), CliError> {
     let BenchArgs { quick, json } = args;
     match game {
         GameName::ChessT1 => {
-            let report = crate::bench::run(quick);
+            let report = zonal_games::bench_chess_t1::run(quick);
             if json {
                 print_json(&report)
             } else {
@@ -177,7 +177,7 @@ pub fn run(game: GameName, args: BenchArgs) -> Result<(), CliError> {
             }
         }
         GameName::Proryv => {
-            let report = crate::bench_proryv::run(quick);
+            let report = zonal_games::bench_proryv::run(quick);
             if json {
                 print_json(&report)
             } else {

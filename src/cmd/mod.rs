@@ -16,6 +16,7 @@ pub mod perft;
 pub mod play;
 pub mod render;
 pub mod search;
+pub mod serve;
 pub mod trajectories;
 pub mod zones;
 

@@ -28,7 +28,6 @@
 
 mod games;
 
-use crate::output::CliError;
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Query, State};
@@ -66,9 +65,9 @@ pub const BODY_TIMEOUT_MS: u64 = 10_000;
 /// Time for an answer to begin, in milliseconds (an analysis's stream begins at once).
 pub const REQUEST_TIMEOUT_MS: u64 = 30_000;
 
-const INDEX_HTML: &str = include_str!("serve/assets/index.html");
-const APP_JS: &str = include_str!("serve/assets/app.js");
-const STYLE_CSS: &str = include_str!("serve/assets/style.css");
+const INDEX_HTML: &str = include_str!("assets/index.html");
+const APP_JS: &str = include_str!("assets/app.js");
+const STYLE_CSS: &str = include_str!("assets/style.css");
 
 /// A refused request: its status and the message sent as `{"error": message}`.
 #[derive(Debug)]
@@ -151,9 +150,24 @@ impl Shared {
 
 type AppState = Arc<Shared>;
 
+/// Why the server did not run.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// It could not start: no runtime, no port.
+    #[error("{0}")]
+    Start(String),
+    /// Its address could not be written (a closed pipe, a full disk).
+    #[error("cannot write the address: {0}")]
+    Announce(std::io::Error),
+}
+
 /// `zonal serve`: serves the page on 127.0.0.1:`port` (0: a free port) until the process is
 /// stopped; prints the address on stdout; with `open`, asks the desktop to open it.
-pub fn run(port: u16, open: bool) -> Result<(), CliError> {
+pub fn run(
+    port: u16,
+    open: bool,
+    announce: impl FnOnce(&str) -> std::io::Result<()>,
+) -> Result<(), Error> {
     // A bug in one request must not end the server (the binary's hook exits): say it and go on;
     // the request is answered with 500 where it can be.
     std::panic::set_hook(Box::new(|info| {
@@ -163,26 +177,23 @@ pub fn run(port: u16, open: bool) -> Result<(), CliError> {
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| CliError {
-            message: format!("cannot start the server: {e}"),
-            code: 1,
-        })?;
-    runtime.block_on(serve(port, open))
+        .map_err(|e| Error::Start(format!("cannot start the server: {e}")))?;
+    runtime.block_on(serve(port, open, announce))
 }
 
-async fn serve(port: u16, open: bool) -> Result<(), CliError> {
+async fn serve(
+    port: u16,
+    open: bool,
+    announce: impl FnOnce(&str) -> std::io::Result<()>,
+) -> Result<(), Error> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
         .await
-        .map_err(|e| CliError {
-            message: format!("cannot listen on 127.0.0.1:{port}: {e}"),
-            code: 1,
-        })?;
-    let address = listener.local_addr().map_err(|e| CliError {
-        message: format!("cannot read the bound address: {e}"),
-        code: 1,
-    })?;
+        .map_err(|e| Error::Start(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
+    let address = listener
+        .local_addr()
+        .map_err(|e| Error::Start(format!("cannot read the bound address: {e}")))?;
     let url = format!("http://{address}/");
-    crate::output::write_out(format_args!("zonal serve: listening on {url}\n"))?;
+    announce(&url).map_err(Error::Announce)?;
     if open {
         open_browser(&url);
     }
