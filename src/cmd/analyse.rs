@@ -1,7 +1,7 @@
 //! `zonal analyse`: zones with outcomes, recommended moves with reasons, principal lines; a
 //! position file's positions scored against their `bm` / `am`.
 
-use crate::args::{AnalyseArgs, GameName, PosArg, material_arg, positions};
+use crate::args::{AnalyseArgs, GameName, Loaded, PosArg, material_arg, positions};
 use crate::output::{CliError, print_json};
 use zonal_analysis::GameDef;
 use zonal_games::hnefatafl::Hnefatafl;
@@ -385,8 +385,8 @@ pub(crate) mod generic {
 
 /// `analyse` for Прорыв.
 pub(crate) mod proryv {
-    use crate::cmd::search::proryv::Mode;
-    use crate::cmd::search::proryv::score_text;
+    use crate::cmd::search::generic::Mode;
+    use crate::cmd::search::generic::score_text;
     use crate::output::CliError;
     use serde::Serialize;
     use zonal_analysis::reason::{Explainer, Words};
@@ -417,14 +417,14 @@ pub(crate) mod proryv {
     ) -> Result<(), CliError> {
         let terms = Terms::of(pos);
         let cost = |side: Side, k: u32| approach_cost(pos, side, k);
-        let r = mode.search(pos);
+        let (r, search_name) = mode.search::<zonal_games::proryv::Proryv>(pos);
         let rules = Proryv::default();
         let zone_game = zonal_proryv::zones::Proryv;
         let words = Words {
             piece: |p, sq| zonal_proryv::zones::piece_name(p, sq).to_string(),
             terms: |p| Proryv::default().terms(p),
         };
-        let explainer = Explainer::new(&rules, &zone_game, pos, mode.searching.horizon, words);
+        let explainer = Explainer::new(&rules, &zone_game, pos, mode.horizon, words);
         suite.positions += 1;
         suite.nodes += r.nodes;
         let operands = |op: &str| -> Vec<String> {
@@ -501,7 +501,7 @@ pub(crate) mod proryv {
                 matches: verdict,
                 white: side(Side::White, 0),
                 black: side(Side::Black, 1),
-                search: mode.name(),
+                search: search_name,
                 depth: r.depth,
                 nodes: r.nodes,
                 recommended: r
@@ -601,7 +601,7 @@ pub(crate) mod proryv {
         }
         outln!(
             "Recommended ({}, depth {}, {} nodes; score for the side to move):",
-            mode.name(),
+            search_name,
             r.depth,
             r.nodes
         );
@@ -682,64 +682,42 @@ pub fn run(game: GameName, args: AnalyseArgs) -> Result<(), CliError> {
     }
 }
 
-/// `zonal analyse` for a game of the core's search.
-pub(crate) fn core<G: GameDef>(args: AnalyseArgs) -> Result<(), CliError> {
-    let AnalyseArgs {
-        pos,
-        id,
-        index,
-        depth,
-        bounds,
-        full,
-        horizon,
-        top,
-        json,
-        ..
-    } = args;
-    let mode =
-        crate::cmd::search::generic::Mode::new::<G>(full, horizon, &bounds.limits(depth, 4), true);
+/// Every position the arguments name, in order (all read before any is analysed).
+fn named<G: GameDef>(args: &AnalyseArgs) -> Result<Vec<Loaded<G::Position>>, CliError> {
     let mut all = Vec::new();
-    for text in &pos {
+    for text in &args.pos {
         all.extend(positions::<G>(&PosArg {
             pos: text.clone(),
-            id: id.clone(),
-            index,
+            id: args.id.clone(),
+            index: args.index,
         })?);
     }
-    generic::analyse::<G>(&all, &mode, top as usize, json)
+    Ok(all)
+}
+
+/// `zonal analyse` for a game of the core's search.
+pub(crate) fn core<G: GameDef>(args: AnalyseArgs) -> Result<(), CliError> {
+    let limits = args.bounds.limits(args.depth, 4);
+    let mode = crate::cmd::search::generic::Mode::new::<G>(args.full, args.horizon, &limits, true);
+    generic::analyse::<G>(&named::<G>(&args)?, &mode, args.top as usize, args.json)
 }
 
 /// `zonal analyse` for Прорыв.
 pub(crate) fn proryv_run(args: AnalyseArgs) -> Result<(), CliError> {
-    let AnalyseArgs {
-        pos,
-        id,
-        index,
-        depth,
-        bounds,
-        full,
-        horizon,
-        top,
-        json,
-        ..
-    } = args;
-    let mode = crate::cmd::search::proryv::Mode::new(full, horizon, &bounds.limits(depth, 4), true);
+    let (top, json) = (args.top as usize, args.json);
+    let limits = args.bounds.limits(args.depth, 4);
+    let mode =
+        crate::cmd::search::generic::Mode::new::<Proryv>(args.full, args.horizon, &limits, true);
     let mut suite = proryv::Suite::default();
     let mut first = true;
     let mut values = Vec::new();
-    for text in &pos {
-        for (p, record) in positions::<Proryv>(&PosArg {
-            pos: text.clone(),
-            id: id.clone(),
-            index,
-        })? {
-            if !first && !json {
-                outln!();
-            }
-            first = false;
-            let sink = json.then_some(&mut values);
-            proryv::analyse_cmd(&p, record.as_ref(), &mode, top as usize, sink, &mut suite)?;
+    for (p, record) in named::<Proryv>(&args)? {
+        if !first && !json {
+            outln!();
         }
+        first = false;
+        let sink = json.then_some(&mut values);
+        proryv::analyse_cmd(&p, record.as_ref(), &mode, top, sink, &mut suite)?;
     }
     if json {
         // One object for one position; several make a batch with the suite's score.

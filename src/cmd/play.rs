@@ -257,40 +257,21 @@ pub(crate) mod proryv {
 pub fn run(game: GameName, args: PlayArgs) -> Result<(), CliError> {
     match game {
         GameName::ChessT1 => {
-            let PlayArgs {
-                pos,
-                mut moves,
-                book,
-                record: game_record,
-                json,
-            } = args;
-            if let Some(text) = game_record {
-                if !moves.is_empty() {
-                    return Err(CliError::input(
-                        "give the moves either as arguments or with --record, not both",
-                    ));
-                }
-                moves = text.split_whitespace().map(str::to_string).collect();
-            }
-            let (start, record) = pos.resolve_record()?;
-            chess::play(start, record.as_ref(), &moves, book.as_deref(), json)
+            let moves = given_moves(args.moves, args.record, "moves")?;
+            let (start, record) = args.pos.resolve_record()?;
+            chess::play(
+                start,
+                record.as_ref(),
+                &moves,
+                args.book.as_deref(),
+                args.json,
+            )
         }
         GameName::Proryv => {
             let PlayArgs {
-                pos,
-                mut moves,
-                book,
-                record: game_record,
-                json,
-            } = args;
-            if let Some(text) = game_record {
-                if !moves.is_empty() {
-                    return Err(CliError::input(
-                        "give the plies either as arguments or with --record, not both",
-                    ));
-                }
-                moves = text.split_whitespace().map(str::to_string).collect();
-            }
+                pos, book, json, ..
+            } = &args;
+            let moves = given_moves(args.moves.clone(), args.record.clone(), "plies")?;
             if book.is_some() {
                 return Err(CliError::input(format!(
                     "{}: --book reads chess-t1's book notation; give the plies (`R@d4 d4d7`)",
@@ -298,14 +279,14 @@ pub fn run(game: GameName, args: PlayArgs) -> Result<(), CliError> {
                 )));
             }
             // A record's own `moves` (a match's game) are replayed when none are given.
-            let (start, record) = positions::<Proryv>(&pos)?.remove(0);
+            let (start, record) = positions::<Proryv>(pos)?.remove(0);
             let recorded: Vec<String> = record
                 .as_ref()
                 .and_then(|r| r.operands("moves"))
                 .map(<[String]>::to_vec)
                 .unwrap_or_default();
             let plies = if moves.is_empty() { &recorded } else { &moves };
-            proryv::play(&start, plies, json)
+            proryv::play(&start, plies, *json)
         }
         GameName::Hnefatafl => core::<Hnefatafl>(args),
         GameName::Jungle => core::<Jungle>(args),
@@ -345,4 +326,19 @@ pub(crate) fn core<G: GameDef>(args: PlayArgs) -> Result<(), CliError> {
         list = moves;
     }
     generic::play::<G>(start, &list, json)
+}
+
+/// The moves given as arguments or with `--record` (as one text), not both.
+fn given_moves(
+    moves: Vec<String>,
+    record: Option<String>,
+    word: &str,
+) -> Result<Vec<String>, CliError> {
+    match record {
+        Some(_) if !moves.is_empty() => Err(CliError::input(format!(
+            "give the {word} either as arguments or with --record, not both"
+        ))),
+        Some(text) => Ok(text.split_whitespace().map(str::to_string).collect()),
+        None => Ok(moves),
+    }
 }

@@ -226,128 +226,6 @@ pub(crate) mod generic {
     }
 }
 
-/// `search` for Прорыв.
-pub(crate) mod proryv {
-    use crate::output::CliError;
-    use crate::output::print_json;
-    use serde::Serialize;
-    use std::time::Instant;
-    use zonal_analysis::Searching;
-    use zonal_core::{Control, Limits, WIN, WIN_BOUND};
-    use zonal_proryv::play::Proryv;
-    use zonal_proryv::{Ply, Position};
-
-    /// How `search` and `analyse` search: the one engine ([`Searching`]), full-width or guided by
-    /// the zones at a horizon, within the core's limits; `analyse` ranks every root move exactly.
-    pub(crate) struct Mode {
-        pub(crate) searching: Searching,
-        pub(crate) limits: Limits,
-    }
-
-    impl Mode {
-        pub(crate) fn new(
-            full: bool,
-            horizon: Option<i32>,
-            limits: &Limits,
-            analyse: bool,
-        ) -> Mode {
-            // Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
-            let mut searching = Searching::engine(horizon.unwrap_or(5));
-            searching.full = full;
-            if analyse {
-                searching.techniques = searching.techniques.exact();
-            }
-            Mode {
-                searching,
-                limits: *limits,
-            }
-        }
-
-        /// The search's name in reports.
-        pub(crate) fn name(&self) -> &'static str {
-            if self.searching.full {
-                "full-width"
-            } else {
-                "zone-guided"
-            }
-        }
-
-        pub(crate) fn search(&self, pos: &Position) -> zonal_core::SearchResult<Ply> {
-            self.searching.run::<zonal_games::proryv::Proryv>(
-                &Proryv::default(),
-                pos,
-                &[],
-                &self.limits,
-                &Control::default(),
-            )
-        }
-    }
-
-    /// A score for the side to move: units with two decimals, or the distance to a game end.
-    pub(crate) fn score_text(score: i32) -> String {
-        if score > WIN_BOUND {
-            format!("wins in {}", WIN - score)
-        } else if score < -WIN_BOUND {
-            format!("loses in {}", WIN + score)
-        } else {
-            format!("{:+.2}", f64::from(score) / 100.0)
-        }
-    }
-
-    pub(crate) fn search_cmd(pos: &Position, mode: &Mode, json: bool) -> Result<(), CliError> {
-        let start = Instant::now();
-        let r = mode.search(pos);
-        let micros = start.elapsed().as_micros() as u64;
-        if json {
-            #[derive(Serialize)]
-            struct Out {
-                game: &'static str,
-                position: String,
-                best: Option<String>,
-                score_cp: i32,
-                line: Vec<String>,
-                depth: u32,
-                nodes: u64,
-                micros: u64,
-            }
-            return print_json(&Out {
-                game: "proryv",
-                position: pos.to_string(),
-                best: r.best.map(|p| p.to_string()),
-                score_cp: r.score,
-                line: r.line.iter().map(Ply::to_string).collect(),
-                depth: r.depth,
-                nodes: r.nodes,
-                micros,
-            });
-        }
-        match r.best {
-            Some(best) => {
-                outln!(
-                    "best {best} score {} nodes {} depth {}",
-                    score_text(r.score),
-                    r.nodes,
-                    r.depth
-                );
-                let line: Vec<String> = r.line.iter().map(Ply::to_string).collect();
-                outln!("line {}", line.join(" "));
-            }
-            None => outln!(
-                "no move (status: {})",
-                pos.outcome()
-                    .map_or_else(|| "ongoing".to_string(), |o| o.to_string())
-            ),
-        }
-        eprintln!(
-            "search ({}): {:.1} ms, {} nodes/s",
-            mode.name(),
-            micros as f64 / 1000.0,
-            r.nodes * 1_000_000 / micros.max(1)
-        );
-        Ok(())
-    }
-}
-
 /// Runs `zonal search` for `game`.
 pub fn run(game: GameName, args: SearchArgs) -> Result<(), CliError> {
     let SearchArgs {
@@ -371,11 +249,7 @@ pub fn run(game: GameName, args: SearchArgs) -> Result<(), CliError> {
             let horizon = horizon.unwrap_or(4);
             chess::search_cmd(&pos, &engine.player(mode, horizon, depth), &limits, json)
         }
-        GameName::Proryv => proryv::search_cmd(
-            &position::<Proryv>(&pos)?,
-            &proryv::Mode::new(full, horizon, &bounds.limits(depth, 4), false),
-            json,
-        ),
+        GameName::Proryv => core::<Proryv>(&pos, full, horizon, &bounds.limits(depth, 4), json),
         GameName::Hnefatafl => {
             core::<Hnefatafl>(&pos, full, horizon, &bounds.limits(depth, 4), json)
         }

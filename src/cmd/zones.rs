@@ -161,29 +161,16 @@ pub fn run(game: GameName, args: ZonesArgs) -> Result<(), CliError> {
             chess::zones_cmd(&position, &config, &after, json, dot)
         }
         GameName::Proryv => {
-            let ZonesArgs {
-                pos,
-                horizon,
-                json,
-                dot,
-                after,
-                ..
-            } = args;
-            let (p, zones, log) = proryv::zones_after(position::<Proryv>(&pos)?, horizon, &after)?;
-            if json || dot {
-                eprint!("{log}");
-            } else {
-                out!("{log}");
-            }
-            if json {
-                return print_json(&zonal_games::proryv::zones_json(&p, &zones, horizon));
-            }
-            if dot {
-                out!("{}", zonal_games::proryv::zones_dot(&p, &zones.zones));
-                return Ok(());
-            }
-            out!("{}", zonal_proryv::zones::to_text(&p, &zones, horizon));
-            Ok(())
+            let horizon = args.horizon;
+            let start = position::<Proryv>(&args.pos)?;
+            let (p, zones, log) = proryv::zones_after(start, horizon, &args.after)?;
+            show(
+                &args,
+                &log,
+                || zonal_games::proryv::zones_json(&p, &zones, horizon),
+                || zonal_games::proryv::zones_dot(&p, &zones.zones),
+                || zonal_proryv::zones::to_text(&p, &zones, horizon),
+            )
         }
         GameName::Hnefatafl => core::<Hnefatafl>(args),
         GameName::Jungle => core::<Jungle>(args),
@@ -192,30 +179,35 @@ pub fn run(game: GameName, args: ZonesArgs) -> Result<(), CliError> {
 
 /// `zonal zones` for a game of the core's search.
 pub(crate) fn core<G: GameDef>(args: ZonesArgs) -> Result<(), CliError> {
-    let ZonesArgs {
-        pos,
-        horizon,
-        json,
-        dot,
-        after,
-        ..
-    } = args;
-    let (p, built, log) =
-        zones_after::<G>(position::<G>(&pos)?, horizon, &after).map_err(CliError::input)?;
-    if json || dot {
+    let horizon = args.horizon;
+    let start = position::<G>(&args.pos)?;
+    let (p, built, log) = zones_after::<G>(start, horizon, &args.after).map_err(CliError::input)?;
+    show(
+        &args,
+        &log,
+        || zonal_analysis::report::game_zones_json::<G>(&p, &built, horizon),
+        || zones_dot::<G>(&p, &built),
+        || G::zones_text(&p, &built, horizon),
+    )
+}
+
+/// The log of the moves played first (on stderr under JSON or DOT), then the projection as
+/// JSON, DOT or text.
+fn show(
+    args: &ZonesArgs,
+    log: &str,
+    json: impl FnOnce() -> serde_json::Value,
+    dot: impl FnOnce() -> String,
+    text: impl FnOnce() -> String,
+) -> Result<(), CliError> {
+    if args.json || args.dot {
         eprint!("{log}");
     } else {
         out!("{log}");
     }
-    if json {
-        return print_json(&zonal_analysis::report::game_zones_json::<G>(
-            &p, &built, horizon,
-        ));
+    if args.json {
+        return print_json(&json());
     }
-    if dot {
-        out!("{}", zones_dot::<G>(&p, &built));
-        return Ok(());
-    }
-    out!("{}", G::zones_text(&p, &built, horizon));
+    out!("{}", if args.dot { dot() } else { text() });
     Ok(())
 }

@@ -19,6 +19,7 @@
 use crate::command::{Clock, GoParams};
 pub use crate::external::{ENGINE_ERROR, ILLEGAL_MOVE, TIME_FORFEIT};
 use crate::external::{External, split_command};
+pub use crate::game::GameRecord;
 use crate::game::{Budget, PlayGame, Searcher};
 use crate::spec::PlayerSpec;
 use serde::Serialize;
@@ -311,72 +312,6 @@ impl<G: PlayGame> MatchConfig<G> {
         for p in &mut self.players {
             if let PlayerDef::Builtin(s) = p {
                 s.limits.movetime_ms.get_or_insert(DEFAULT_MOVETIME_MS);
-            }
-        }
-    }
-}
-
-/// One finished game.
-#[derive(Clone, Debug)]
-pub struct GameRecord<G: PlayGame> {
-    /// 1-based game number.
-    pub number: usize,
-    /// The opening's id.
-    pub opening: String,
-    /// The start position.
-    pub start: G::Position,
-    /// The game as played.
-    pub game: G::Game,
-    /// The moves played, as the players wrote them.
-    pub moves: Vec<String>,
-    /// The winner, if any.
-    pub winner: Option<Side>,
-    /// Why the game ended: the game's reason ([`crate::game::GameEnd::reason`]),
-    /// [`MOVE_LIMIT`], [`ENGINE_ERROR`], [`ILLEGAL_MOVE`] or [`TIME_FORFEIT`].
-    pub reason: String,
-    /// What went wrong, for a loss by a player's failure.
-    pub error: Option<String>,
-    /// The player of White.
-    pub white: String,
-    /// The player of Black.
-    pub black: String,
-    /// engine1's colour.
-    pub engine1: Side,
-    /// The first side to lead in material ([`PlayGame::ahead`]) for [`ADVANTAGE_PLIES`] plies
-    /// in a row.
-    pub advantage: Option<Side>,
-}
-
-impl<G: PlayGame> GameRecord<G> {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub fn result_text(&self) -> &'static str {
-        match self.winner {
-            Some(Side::White) => "1-0",
-            Some(Side::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-
-    /// engine1's result: 2 for a win, 1 for a draw, 0 for a loss (half points).
-    pub fn engine1_points(&self) -> u32 {
-        match self.winner {
-            None => 1,
-            Some(c) if c == self.engine1 => 2,
-            Some(_) => 0,
-        }
-    }
-
-    /// The end in words: the failure (`forfeit by white (engine_error): ...`, the side as
-    /// [`PlayGame::side_name`] calls it), the game's end,
-    /// or `unfinished (move limit)`.
-    pub fn end_text(&self) -> String {
-        match (&self.error, self.winner) {
-            (Some(e), Some(winner)) => {
-                let loser = G::side_name(winner.other());
-                format!("forfeit by {loser} ({}): {e}", self.reason)
-            }
-            _ => {
-                G::end(&self.game).map_or_else(|| "unfinished (move limit)".to_string(), |e| e.text)
             }
         }
     }

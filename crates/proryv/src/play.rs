@@ -9,30 +9,7 @@ use zonal_board::Side;
 use zonal_core::guided::MoveSquares;
 use zonal_core::{Rules, Terminal};
 
-/// The evaluation's weights, cp.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// A King step of the race (the opponent's distance to its target minus one's own).
-    pub race: i32,
-    /// A rook on the board or in hand.
-    pub rook: i32,
-    /// A square of degree of freedom (D16), counted only when both Kings are equally far from
-    /// their targets, as the source says.
-    pub freedom: i32,
-    /// Being the side to move.
-    pub tempo: i32,
-}
-
-impl Default for Weights {
-    fn default() -> Weights {
-        Weights {
-            race: 100,
-            rook: 40,
-            freedom: 6,
-            tempo: 20,
-        }
-    }
-}
+pub use crate::eval::Weights;
 
 /// Прорыв for [`zonal_core::search`].
 #[derive(Clone, Copy, Debug)]
@@ -324,6 +301,43 @@ mod tests {
             a.sort_by_key(|&(m, _)| m);
             b.sort_by_key(|&(m, _)| m);
             assert_eq!(a, b, "{text}");
+        }
+    }
+}
+
+/// The evaluation that plays, checked against the evaluation's features.
+#[cfg(test)]
+mod eval_tests {
+    use super::*;
+    use crate::eval::*;
+    use crate::position::Position;
+
+    #[test]
+    fn the_hand_weights_over_the_features_are_the_table() {
+        // A second opinion on the features: weighted by the table they give its evaluation
+        // along random games.
+        let table = Proryv::hand();
+        let hand = Fitted {
+            weights: hand_weights(&Weights::default()),
+        };
+        let mut rng = zonal_core::rng::Rng::new(4);
+        let mut checked = 0;
+        for _ in 0..12 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let sum: i32 = fitted_terms(&pos, &hand).iter().sum();
+                assert_eq!(sum, table.evaluate(&pos), "{pos}");
+                checked += 1;
+                let plies = pos.legal_plies();
+                if plies.is_empty() || pos.is_over() {
+                    break;
+                }
+                pos = pos.play(&plies[rng.below(plies.len())]);
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+        if !zonal_core::linear::is_empty(SHIPPED) {
+            assert_eq!(shipped(), Some(Fitted::parse(SHIPPED, &FEATURES).unwrap()));
         }
     }
 }
