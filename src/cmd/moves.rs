@@ -75,56 +75,12 @@ pub(crate) mod generic {
     }
 }
 
-/// `moves` for Прорыв.
-pub(crate) mod proryv {
-    use crate::output::CliError;
-    use crate::output::print_json;
-    use serde::Serialize;
-    use zonal_games::proryv::side_name;
-    use zonal_proryv::{Ply, Position};
-
-    pub(crate) fn sorted(pos: &Position) -> Vec<String> {
-        let mut plies: Vec<String> = pos.legal_plies().iter().map(Ply::to_string).collect();
-        plies.sort();
-        plies
-    }
-
-    pub(crate) fn moves(pos: &Position, json: bool) -> Result<(), CliError> {
-        let list = sorted(pos);
-        let outcome = pos.outcome();
-        if let Some(o) = outcome {
-            eprintln!("no moves: the game is over: {o}");
-        }
-        if json {
-            #[derive(Serialize)]
-            struct Out {
-                game: &'static str,
-                position: String,
-                side: &'static str,
-                status: String,
-                moves: Vec<String>,
-            }
-            return print_json(&Out {
-                game: "proryv",
-                position: pos.to_string(),
-                side: side_name(pos.side_to_move()),
-                status: outcome.map_or_else(|| "ongoing".to_string(), |o| o.to_string()),
-                moves: list,
-            });
-        }
-        for ply in &list {
-            outln!("{ply}");
-        }
-        Ok(())
-    }
-}
-
 /// Runs `zonal moves` for `game`.
 pub fn run(game: GameName, args: MovesArgs) -> Result<(), CliError> {
     let MovesArgs { pos, json } = args;
     match game {
         GameName::ChessT1 => chess::moves(&pos.resolve()?, json),
-        GameName::Proryv => proryv::moves(&position::<Proryv>(&pos)?, json),
+        GameName::Proryv => generic::moves::<Proryv>(&position::<Proryv>(&pos)?, json),
         GameName::Hnefatafl => generic::moves::<Hnefatafl>(&position::<Hnefatafl>(&pos)?, json),
         GameName::Jungle => generic::moves::<Jungle>(&position::<Jungle>(&pos)?, json),
     }

@@ -95,36 +95,6 @@ pub(crate) mod generic {
     }
 }
 
-/// `perft` for Прорыв.
-pub(crate) mod proryv {
-    use crate::cmd::perft::report_perft;
-    use crate::output::CliError;
-    use std::time::Instant;
-    use zonal_proryv::{Position, divide, perft};
-
-    pub(crate) fn perft_cmd(
-        pos: &Position,
-        depth: u32,
-        show_divide: bool,
-        parallel: bool,
-    ) -> Result<(), CliError> {
-        let start = Instant::now();
-        let rows = show_divide.then(|| {
-            divide(pos, depth)
-                .into_iter()
-                .map(|(ply, n)| (ply.to_string(), n))
-                .collect()
-        });
-        if parallel {
-            let count =
-                || super::generic::perft_parallel::<zonal_games::proryv::Proryv>(pos, depth);
-            report_perft(depth, start, rows, count, "all cores")
-        } else {
-            report_perft(depth, start, rows, || perft(pos, depth), "one core")
-        }
-    }
-}
-
 /// Runs `zonal perft` for `game`.
 pub fn run(game: GameName, args: PerftArgs) -> Result<(), CliError> {
     let PerftArgs {
@@ -138,7 +108,7 @@ pub fn run(game: GameName, args: PerftArgs) -> Result<(), CliError> {
     let arg = PosArg { pos, id, index };
     match game {
         GameName::ChessT1 => chess::perft_cmd(&arg.resolve()?, depth, divide, parallel),
-        GameName::Proryv => proryv::perft_cmd(&position::<Proryv>(&arg)?, depth, divide, parallel),
+        GameName::Proryv => core::<Proryv>(&arg, depth, divide, parallel),
         GameName::Hnefatafl => core::<Hnefatafl>(&arg, depth, divide, parallel),
         GameName::Jungle => core::<Jungle>(&arg, depth, divide, parallel),
     }

@@ -179,74 +179,13 @@ pub(crate) mod generic {
         outln!("{}", G::diagram(&pos));
         outln!("status: {status}");
         outln!(
-            "moves played: {}{}",
+            "{} played: {}{}",
+            G::MOVES_WORD,
             record.len(),
             if record.is_empty() {
                 String::new()
             } else {
                 format!(" ({})", record.join(" "))
-            }
-        );
-        Ok(())
-    }
-}
-
-/// `play` for Прорыв.
-pub(crate) mod proryv {
-    use crate::output::CliError;
-    use crate::output::print_json;
-    use serde::Serialize;
-    use zonal_games::proryv::diagram;
-    use zonal_games::proryv::side_name;
-    use zonal_proryv::{Game, Ply, Position};
-
-    pub(crate) fn play(start: &Position, plies: &[String], json: bool) -> Result<(), CliError> {
-        let mut game = Game::new(*start);
-        for (i, text) in plies.iter().enumerate() {
-            game.play(text).map_err(|e| {
-                CliError::input(format!(
-                    "ply {} ({}): {e}",
-                    i + 1,
-                    chess_t1::excerpt::excerpt(text)
-                ))
-            })?;
-        }
-        let pos = game.position();
-        let status = game
-            .end()
-            .map_or_else(|| "ongoing".to_string(), |e| e.to_string());
-        if json {
-            #[derive(Serialize)]
-            struct Out {
-                game: &'static str,
-                start: String,
-                plies: Vec<String>,
-                position: String,
-                side: &'static str,
-                status: String,
-                result: Option<&'static str>,
-            }
-            return print_json(&Out {
-                game: "proryv",
-                start: start.to_string(),
-                plies: game.plies().iter().map(Ply::to_string).collect(),
-                position: pos.to_string(),
-                side: side_name(pos.side_to_move()),
-                status,
-                result: game.end().map(|e| e.result()),
-            });
-        }
-        outln!("{pos}");
-        outln!("{}", diagram(pos));
-        outln!("status: {status}");
-        outln!(
-            "plies played: {}{}",
-            game.plies().len(),
-            if game.plies().is_empty() {
-                String::new()
-            } else {
-                let list: Vec<String> = game.plies().iter().map(Ply::to_string).collect();
-                format!(" ({})", list.join(" "))
             }
         );
         Ok(())
@@ -267,27 +206,7 @@ pub fn run(game: GameName, args: PlayArgs) -> Result<(), CliError> {
                 args.json,
             )
         }
-        GameName::Proryv => {
-            let PlayArgs {
-                pos, book, json, ..
-            } = &args;
-            let moves = given_moves(args.moves.clone(), args.record.clone(), "plies")?;
-            if book.is_some() {
-                return Err(CliError::input(format!(
-                    "{}: --book reads chess-t1's book notation; give the plies (`R@d4 d4d7`)",
-                    zonal_proryv::NAME
-                )));
-            }
-            // A record's own `moves` (a match's game) are replayed when none are given.
-            let (start, record) = positions::<Proryv>(pos)?.remove(0);
-            let recorded: Vec<String> = record
-                .as_ref()
-                .and_then(|r| r.operands("moves"))
-                .map(<[String]>::to_vec)
-                .unwrap_or_default();
-            let plies = if moves.is_empty() { &recorded } else { &moves };
-            proryv::play(&start, plies, *json)
-        }
+        GameName::Proryv => core::<Proryv>(args),
         GameName::Hnefatafl => core::<Hnefatafl>(args),
         GameName::Jungle => core::<Jungle>(args),
     }
@@ -295,37 +214,26 @@ pub fn run(game: GameName, args: PlayArgs) -> Result<(), CliError> {
 
 /// `zonal play` for a game of the core's search.
 pub(crate) fn core<G: GameDef>(args: PlayArgs) -> Result<(), CliError> {
-    let PlayArgs {
-        pos,
-        moves,
-        book,
-        record,
-        json,
-    } = args;
-    if book.is_some() {
+    if args.book.is_some() {
         return Err(CliError::input(format!(
-            "{}: --book reads chess-t1's book notation; give the moves or --record",
-            G::NAME
+            "{}: --book reads chess-t1's book notation; give the {} or --record",
+            G::NAME,
+            G::MOVES_WORD
         )));
     }
-    let (start, file_record) = positions::<G>(&pos)?.remove(0);
-    let mut list: Vec<String> = match &record {
-        Some(r) => r.split_whitespace().map(str::to_string).collect(),
-        None => file_record
+    let (start, file_record) = positions::<G>(&args.pos)?.remove(0);
+    let given = given_moves(args.moves, args.record, G::MOVES_WORD)?;
+    // A record's own `moves` (a match's game) are replayed when none are given.
+    let list = if given.is_empty() {
+        file_record
             .as_ref()
             .and_then(|r| r.operands("moves"))
             .map(<[String]>::to_vec)
-            .unwrap_or_default(),
+            .unwrap_or_default()
+    } else {
+        given
     };
-    if record.is_some() && !moves.is_empty() {
-        return Err(CliError::input(
-            "give the moves either as arguments or with --record, not both",
-        ));
-    }
-    if record.is_none() && !moves.is_empty() {
-        list = moves;
-    }
-    generic::play::<G>(start, &list, json)
+    generic::play::<G>(start, &list, args.json)
 }
 
 /// The moves given as arguments or with `--record` (as one text), not both.

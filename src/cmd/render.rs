@@ -134,15 +134,7 @@ pub fn run(game: GameName, args: RenderArgs) -> Result<(), CliError> {
             };
             return chess::render_cmd(&position, horizon, &opts, output.as_deref());
         }
-        GameName::Proryv => {
-            let p = position::<Proryv>(&pos)?;
-            let mut shown = Vec::new();
-            if show_zones {
-                shown = zonal_proryv::zones::zones(&p, horizon);
-                select(&mut shown, zone, side, horizon, |z| (z.index, z.side))?;
-            }
-            zonal_proryv::picture::picture(&p, &shown).to_svg()
-        }
+        GameName::Proryv => core::<Proryv>(&pos, show_zones, zone, side, horizon)?,
         GameName::Hnefatafl => core::<Hnefatafl>(&pos, show_zones, zone, side, horizon)?,
         GameName::Jungle => core::<Jungle>(&pos, show_zones, zone, side, horizon)?,
     };

@@ -47,6 +47,8 @@ pub trait GameDef: 'static {
     const WEIGHTS: &'static [&'static str] = &[];
     /// What one move is called in `play`'s refusals (`move 3 (d1d9): ...`; Прорыв: `ply`).
     const MOVE_WORD: &'static str = "move";
+    /// [`GameDef::MOVE_WORD`] in the plural (`moves played: 2`; Прорыв: `plies`).
+    const MOVES_WORD: &'static str = "moves";
     /// How a game's moves are written as one text ([`GameDef::record`] joined by spaces), as the
     /// analysis board names it for export and import.
     const GAME_TEXT: &'static str = "coordinate moves";

@@ -33,6 +33,7 @@ impl GameDef for Proryv {
     ));
     const WEIGHTS: &'static [&'static str] = &["race", "rook", "freedom", "tempo"];
     const MOVE_WORD: &'static str = "ply";
+    const MOVES_WORD: &'static str = "plies";
     const GAME_TEXT: &'static str = "coordinate moves (drops R@d4)";
     type Position = Position;
     type Move = Ply;
