@@ -310,7 +310,7 @@ where
     }
     fn settings() -> CoreGameSettings {
         CoreGameSettings {
-            core: CoreSettings::play(G::HORIZON),
+            core: CoreSettings::play_with_contempt(G::HORIZON, G::CONTEMPT),
             known: G::WEIGHTS,
             weights: Vec::new(),
             fitted: None,

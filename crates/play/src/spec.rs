@@ -92,6 +92,9 @@ pub struct CoreSettings {
     pub plies: usize,
     /// The game's horizon by default (what `uci` lists).
     pub default_horizon: i32,
+    /// The game's engine (`engine=engine`): [`Techniques::ENGINE`] with the game's own
+    /// defaults (its contempt).
+    pub default_techniques: Techniques,
 }
 
 impl CoreSettings {
@@ -104,7 +107,16 @@ impl CoreSettings {
             horizon,
             plies: usize::MAX,
             default_horizon: horizon,
+            default_techniques: Techniques::ENGINE,
         }
+    }
+
+    /// [`CoreSettings::play`] with a contempt of the game's own (cp) in its engine.
+    pub fn play_with_contempt(horizon: i32, contempt: i32) -> CoreSettings {
+        let mut settings = CoreSettings::play(horizon);
+        settings.default_techniques.contempt = contempt;
+        settings.techniques = settings.default_techniques;
+        settings
     }
 
     /// Sets a spec key: `Ok(false)` for a key of neither the engine nor the zones.
@@ -121,7 +133,7 @@ impl CoreSettings {
             "plies" => self.plies = number(1, 64)? as usize,
             "engine" => {
                 self.techniques = match value {
-                    "engine" => Techniques::ENGINE,
+                    "engine" => self.default_techniques,
                     "plain" => Techniques::PLAIN,
                     _ => return Err(format!("engine {:?}: engine or plain", excerpt(value))),
                 }
@@ -158,7 +170,7 @@ impl CoreSettings {
         }
         if self.techniques == Techniques::PLAIN {
             s.push_str(",engine=plain");
-        } else if self.techniques != Techniques::ENGINE {
+        } else if self.techniques != self.default_techniques {
             let _ = write!(s, ",techniques={:?}", self.techniques);
         }
         if let Some(d) = limits.depth {
@@ -183,7 +195,7 @@ impl CoreSettings {
             ),
             "option name Engine type combo default engine var engine var plain".to_string(),
         ];
-        let t = Techniques::ENGINE;
+        let t = self.default_techniques;
         for (name, on) in [
             ("aspiration", t.aspiration),
             ("history", t.history),
@@ -203,7 +215,10 @@ impl CoreSettings {
         ));
         lines.push("option name multipv type spin default 1 min 1 max 256".into());
         lines.push("option name qdepth type spin default 8 min 0 max 64".into());
-        lines.push("option name contempt type spin default 0 min 0 max 1000".into());
+        lines.push(format!(
+            "option name contempt type spin default {} min 0 max 1000",
+            t.contempt
+        ));
         lines.push(
             "option name style type combo default cut var cut var steer var order var order-reduced"
                 .into(),
@@ -233,7 +248,7 @@ impl CoreSettings {
                 .map(|h| self.horizon = h)
                 .ok_or_else(|| bad("a number 1-12")),
             "engine" => match value.to_ascii_lowercase().as_str() {
-                "engine" => Ok(Techniques::ENGINE),
+                "engine" => Ok(self.default_techniques),
                 "plain" => Ok(Techniques::PLAIN),
                 _ => Err(bad("engine or plain")),
             }
@@ -254,6 +269,26 @@ impl CoreSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_games_own_contempt_is_its_engines_default() {
+        let mut s = CoreSettings::play_with_contempt(5, 40);
+        assert_eq!(s.techniques.contempt, 40);
+        let limits = Limits::default();
+        // The game's default is not written out; another value is.
+        assert_eq!(s.describe(&limits), "mode=full");
+        assert!(
+            s.options()
+                .contains(&"option name contempt type spin default 40 min 0 max 1000".to_string())
+        );
+        assert_eq!(s.set("contempt", "0"), Ok(true));
+        assert_eq!(s.techniques.contempt, 0);
+        assert!(s.describe(&limits).contains("contempt: 0"));
+        // `engine=engine` is the game's engine, with its contempt.
+        assert_eq!(s.set("engine", "engine"), Ok(true));
+        assert_eq!(s.techniques.contempt, 40);
+        assert_eq!(CoreSettings::play(5).techniques.contempt, 0);
+    }
 
     #[test]
     fn core_settings_take_the_engines_switches() {
