@@ -455,35 +455,35 @@ pub(crate) mod proryv {
         };
         if let Some(sink) = json {
             #[derive(Serialize)]
-            pub(crate) struct SideJson {
-                pub(crate) distance: u32,
-                pub(crate) freedom: u32,
-                pub(crate) rooks: u32,
-                pub(crate) approach_cost_1: Option<u32>,
-                pub(crate) approach_cost_2: Option<u32>,
+            struct SideJson {
+                distance: u32,
+                freedom: u32,
+                rooks: u32,
+                approach_cost_1: Option<u32>,
+                approach_cost_2: Option<u32>,
                 /// Whether a cost search met its budget (the cost is then unknown, not absent).
-                pub(crate) approach_cost_unknown: bool,
+                approach_cost_unknown: bool,
             }
             #[derive(Serialize)]
-            pub(crate) struct Rec {
-                pub(crate) ply: String,
-                pub(crate) score_cp: i32,
-                pub(crate) reason: String,
+            struct Rec {
+                ply: String,
+                score_cp: i32,
+                reason: String,
             }
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) game: &'static str,
-                pub(crate) position: String,
-                pub(crate) id: Option<String>,
-                pub(crate) status: String,
-                pub(crate) matches: Option<bool>,
-                pub(crate) white: SideJson,
-                pub(crate) black: SideJson,
-                pub(crate) search: &'static str,
-                pub(crate) depth: u32,
-                pub(crate) nodes: u64,
-                pub(crate) recommended: Vec<Rec>,
-                pub(crate) line: Vec<String>,
+            struct Out {
+                game: &'static str,
+                position: String,
+                id: Option<String>,
+                status: String,
+                matches: Option<bool>,
+                white: SideJson,
+                black: SideJson,
+                search: &'static str,
+                depth: u32,
+                nodes: u64,
+                recommended: Vec<Rec>,
+                line: Vec<String>,
             }
             let side = |s: Side, i: usize| SideJson {
                 distance: terms.distance[i],

@@ -24,14 +24,14 @@ pub(crate) mod chess {
         let map = distance_map(&ChessT1, subject.piece, subject.from, subject.occupied);
         if json {
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) position: String,
-                pub(crate) piece: String,
-                pub(crate) color: &'static str,
-                pub(crate) from: Square,
-                pub(crate) own_removable: bool,
-                pub(crate) max_distance: u32,
-                pub(crate) distances: std::collections::BTreeMap<String, Option<u32>>,
+            struct Out {
+                position: String,
+                piece: String,
+                color: &'static str,
+                from: Square,
+                own_removable: bool,
+                max_distance: u32,
+                distances: std::collections::BTreeMap<String, Option<u32>>,
             }
             return print_json(&Out {
                 position: pos.to_string(),

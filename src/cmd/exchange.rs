@@ -24,35 +24,35 @@ pub(crate) mod chess {
         let x = exchange(pos, sq, material);
         if json {
             #[derive(Serialize)]
-            pub(crate) struct Sums {
-                pub(crate) white: i32,
-                pub(crate) black: i32,
+            struct Sums {
+                white: i32,
+                black: i32,
             }
             #[derive(Serialize)]
-            pub(crate) struct StepJson {
-                pub(crate) uci: String,
-                pub(crate) book: String,
-                pub(crate) side: &'static str,
-                pub(crate) piece: String,
-                pub(crate) kind: &'static str,
-                pub(crate) captured: Option<String>,
-                pub(crate) promotion: Option<String>,
-                pub(crate) gain: i32,
-                pub(crate) sums_before: Sums,
+            struct StepJson {
+                uci: String,
+                book: String,
+                side: &'static str,
+                piece: String,
+                kind: &'static str,
+                captured: Option<String>,
+                promotion: Option<String>,
+                gain: i32,
+                sums_before: Sums,
             }
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) position: String,
-                pub(crate) square: Square,
-                pub(crate) side: &'static str,
-                pub(crate) target: Option<String>,
-                pub(crate) initial: Sums,
-                pub(crate) value: i32,
-                pub(crate) win: bool,
-                pub(crate) outcome: Option<&'static str>,
-                pub(crate) line: Vec<StepJson>,
-                pub(crate) material: String,
-                pub(crate) unit: &'static str,
+            struct Out {
+                position: String,
+                square: Square,
+                side: &'static str,
+                target: Option<String>,
+                initial: Sums,
+                value: i32,
+                win: bool,
+                outcome: Option<&'static str>,
+                line: Vec<StepJson>,
+                material: String,
+                unit: &'static str,
             }
             let sums = |s: [i32; 2]| Sums {
                 white: s[0],

@@ -65,17 +65,17 @@ pub(crate) mod chess {
         let status = game.status();
         if json {
             #[derive(Serialize)]
-            pub(crate) struct Checks {
-                pub(crate) white: bool,
-                pub(crate) black: bool,
+            struct Checks {
+                white: bool,
+                black: bool,
             }
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) position: String,
-                pub(crate) status: &'static str,
-                pub(crate) reason: Option<&'static str>,
-                pub(crate) in_check: Checks,
-                pub(crate) moves_played: usize,
+            struct Out {
+                position: String,
+                status: &'static str,
+                reason: Option<&'static str>,
+                in_check: Checks,
+                moves_played: usize,
             }
             print_json(&Out {
                 position: pos.to_string(),

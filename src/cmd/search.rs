@@ -49,19 +49,19 @@ pub(crate) mod chess {
         let micros = start.elapsed().as_micros() as u64;
         if json {
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) position: String,
-                pub(crate) engine: String,
-                pub(crate) mode: &'static str,
-                pub(crate) depth: u32,
-                pub(crate) seldepth: u32,
-                pub(crate) best: Option<String>,
-                pub(crate) book: Option<String>,
-                pub(crate) score: i32,
-                pub(crate) score_cp: i32,
-                pub(crate) line: Vec<String>,
-                pub(crate) nodes: u64,
-                pub(crate) micros: u64,
+            struct Out {
+                position: String,
+                engine: String,
+                mode: &'static str,
+                depth: u32,
+                seldepth: u32,
+                best: Option<String>,
+                book: Option<String>,
+                score: i32,
+                score_cp: i32,
+                line: Vec<String>,
+                nodes: u64,
+                micros: u64,
             }
             return print_json(&Out {
                 position: pos.to_string(),

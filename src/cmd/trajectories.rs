@@ -72,30 +72,30 @@ pub(crate) mod chess {
             .collect();
         if json {
             #[derive(Serialize)]
-            pub(crate) struct Shortest {
-                pub(crate) length: u32,
-                pub(crate) count: String,
-                pub(crate) layers: Vec<Vec<Square>>,
-                pub(crate) edges: Vec<(Square, Square)>,
-                pub(crate) paths: Vec<TrajectoryJson>,
+            struct Shortest {
+                length: u32,
+                count: String,
+                layers: Vec<Vec<Square>>,
+                edges: Vec<(Square, Square)>,
+                paths: Vec<TrajectoryJson>,
             }
             #[derive(Serialize)]
-            pub(crate) struct Admissible {
-                pub(crate) max_len: u32,
-                pub(crate) listed: usize,
-                pub(crate) complete: bool,
-                pub(crate) paths: Vec<TrajectoryJson>,
+            struct Admissible {
+                max_len: u32,
+                listed: usize,
+                complete: bool,
+                paths: Vec<TrajectoryJson>,
             }
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) position: String,
-                pub(crate) piece: String,
-                pub(crate) color: &'static str,
-                pub(crate) from: Square,
-                pub(crate) to: Square,
-                pub(crate) own_removable: bool,
-                pub(crate) shortest: Shortest,
-                pub(crate) admissible: Admissible,
+            struct Out {
+                position: String,
+                piece: String,
+                color: &'static str,
+                from: Square,
+                to: Square,
+                own_removable: bool,
+                shortest: Shortest,
+                admissible: Admissible,
             }
             return print_json(&Out {
                 position: pos.to_string(),
@@ -204,20 +204,20 @@ pub(crate) mod proryv {
         };
         if json {
             #[derive(Serialize)]
-            pub(crate) struct PathJson {
-                pub(crate) squares: Vec<String>,
-                pub(crate) beta: Vec<String>,
+            struct PathJson {
+                squares: Vec<String>,
+                beta: Vec<String>,
             }
             #[derive(Serialize)]
-            pub(crate) struct Out {
-                pub(crate) game: &'static str,
-                pub(crate) position: String,
-                pub(crate) piece: String,
-                pub(crate) from: String,
-                pub(crate) to: String,
-                pub(crate) length: Option<u32>,
-                pub(crate) count: u64,
-                pub(crate) trajectories: Vec<PathJson>,
+            struct Out {
+                game: &'static str,
+                position: String,
+                piece: String,
+                from: String,
+                to: String,
+                length: Option<u32>,
+                count: u64,
+                trajectories: Vec<PathJson>,
             }
             return print_json(&Out {
                 game: "proryv",
