@@ -34,8 +34,6 @@ impl GameDef for Proryv {
     const WEIGHTS: &'static [&'static str] = &["race", "rook", "freedom", "tempo"];
     const MOVE_WORD: &'static str = "ply";
     const MOVES_WORD: &'static str = "plies";
-    /// Against a weaker engine, half the Прорыв games were drawn (NOTES.md, "Прорыв's contempt").
-    const CONTEMPT: i32 = 40;
     const GAME_TEXT: &'static str = "coordinate moves (drops R@d4)";
     type Position = Position;
     type Move = Ply;
