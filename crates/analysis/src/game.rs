@@ -8,7 +8,7 @@ use zonal_core::picture::Picture;
 use zonal_core::record::Record;
 use zonal_core::zone::{Built, ZoneGame};
 
-/// A game of the generic commands ([`GameDef`]) as the play library, the learning commands
+/// A game of the core's search ([`GameDef`]) as the play library, the learning commands
 /// and the analysis board see it: with its zone builder.
 pub struct Zoned<G>(pub std::marker::PhantomData<G>);
 

@@ -1,5 +1,5 @@
 //! The games on the core's engine (Прорыв, Hnefatafl, Jungle) for [`zonal_play`]: any game of
-//! the generic commands ([`GameDef`]) plays through [`Zoned`], with the core's player settings
+//! the core's search ([`GameDef`]) plays through [`Zoned`], with the core's player settings
 //! ([`CoreSettings`]) and the game's evaluation weights, and one [`Engine`] kept for a game.
 
 use crate::game::{GameDef, Zoned};

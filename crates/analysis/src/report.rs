@@ -50,16 +50,6 @@ pub fn zones_json<G: GameDef>(pos: &G::Position, built: &Built, horizon: i32) ->
     let game = G::zone_game();
     let shape = game.shape(pos);
     let (zone_outcomes, complex_outcomes) = outcomes(&game, pos, built, horizon);
-    let gain = |g: Gain| match g {
-        Gain::Wins => serde_json::json!("wins"),
-        Gain::Material(n) => serde_json::json!(n),
-    };
-    let outcome = |o: &Outcome| {
-        serde_json::json!({
-            "now": gain(o.now),
-            "other_to_move": o.other_to_move.map(gain),
-        })
-    };
     let name = |sq: u32| shape.name(sq);
     let names = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
     let piece = |sq: u32| G::piece_name(pos, sq);
@@ -102,7 +92,7 @@ pub fn zones_json<G: GameDef>(pos: &G::Position, built: &Built, horizon: i32) ->
                 "root": names(&z.root),
                 "shortest": z.alternatives,
                 "open": z.is_open(),
-                "outcome": outcome(&zone_outcomes[z.index]),
+                "outcome": outcome_json(&zone_outcomes[z.index]),
                 "negations": negations,
             })
         }).collect::<Vec<_>>(),
@@ -114,7 +104,7 @@ pub fn zones_json<G: GameDef>(pos: &G::Position, built: &Built, horizon: i32) ->
             "zones": c.zones,
             "length": c.length,
             "open": built.complex_is_open(c),
-            "outcome": outcome(&complex_outcomes[c.index]),
+            "outcome": outcome_json(&complex_outcomes[c.index]),
             "partners": names(&c.partners),
             "partner_threats": c.partner_threats.iter().map(|t| serde_json::json!({
                 "partner": name(t.partner),
@@ -227,4 +217,17 @@ pub fn game_zones_json<G: GameDef>(
     horizon: i32,
 ) -> serde_json::Value {
     G::zones_json(pos, built, horizon).unwrap_or_else(|| zones_json::<G>(pos, built, horizon))
+}
+
+/// A zone's or a complex's outcome as the zones JSON writes it: what its root side gains
+/// (`"wins"` or material) with the side to move, and with the other side to move.
+pub fn outcome_json(o: &Outcome) -> serde_json::Value {
+    let gain = |g: Gain| match g {
+        Gain::Wins => serde_json::json!("wins"),
+        Gain::Material(n) => serde_json::json!(n),
+    };
+    serde_json::json!({
+        "now": gain(o.now),
+        "other_to_move": o.other_to_move.map(gain),
+    })
 }

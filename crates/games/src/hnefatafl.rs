@@ -1,4 +1,4 @@
-//! `--game hnefatafl`: Hnefatafl on the generic commands ([`super::generic`]).
+//! `--game hnefatafl`: Hnefatafl as the tools see it ([`GameDef`]).
 
 use zonal_analysis::Zoned;
 use zonal_analysis::{GameDef, GameEnd};
@@ -11,7 +11,7 @@ use zonal_hnefatafl::play::Hnefatafl as Rules;
 use zonal_hnefatafl::zones::{self, Tafl};
 use zonal_hnefatafl::{ATTACKERS, Game, Move, Outcome, Position, Ruleset, posfile};
 
-/// Hnefatafl for the command line.
+/// Hnefatafl for the tools.
 pub struct Hnefatafl;
 
 /// A game end's short name in match reports.

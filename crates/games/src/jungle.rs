@@ -1,4 +1,4 @@
-//! `--game jungle`: Dou Shou Qi on the generic commands ([`super::generic`]).
+//! `--game jungle`: Dou Shou Qi as the tools see it ([`GameDef`]).
 
 use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
@@ -9,7 +9,7 @@ use zonal_jungle::geometry::{DEN, SHAPE, TRAPS, WATER, bit, sq};
 use zonal_jungle::zones;
 use zonal_jungle::{End, Game, Move, Outcome, Position, posfile};
 
-/// Jungle for the command line.
+/// Jungle for the tools.
 pub struct Jungle;
 
 fn side_word(side: Side) -> &'static str {

@@ -1,8 +1,8 @@
-//! Прорыв on the generic commands' game trait ([`GameDef`]): what its match, its engine
-//! protocol, its reasons and the analysis board (`zonal serve`) share with Hnefatafl and Jungle.
-//! Прорыв keeps its own `moves`, `play`, `zones`, `analyse` and the rest in [`super::proryv`]
-//! (its zones JSON has its own schema, which [`GameDef::zones_json`] gives here too, and its
-//! analysis shows the source's measures).
+//! Прорыв as the tools see it ([`GameDef`]): its moves, play, perft, search, pictures, match,
+//! engine protocol, reasons and the analysis board go through the code every game of the core
+//! shares. Its zones JSON has a schema of its own ([`zones_json`], which [`GameDef::zones_json`]
+//! gives), and the command line keeps its own `analyse` (the source's measures), `distance`,
+//! `trajectories` and `zones --after`.
 
 use serde_json::{Value, json};
 use zonal_analysis::{GameDef, GameEnd};
@@ -13,7 +13,7 @@ use zonal_core::zone::Built;
 use zonal_proryv::play::Proryv as Rules;
 use zonal_proryv::{End, Game, Outcome, Ply, Position, posfile, zones};
 
-/// Прорыв for the command line.
+/// Прорыв for the tools.
 pub struct Proryv;
 
 impl GameDef for Proryv {
@@ -202,7 +202,7 @@ impl GameDef for Proryv {
     }
 }
 
-// The command line's Прорыв helpers.
+// Прорыв's side names, diagram and zone reports.
 
 use zonal_board::Shape;
 use zonal_proryv::NAME;
@@ -261,19 +261,10 @@ pub fn zones_json(
     built: &zonal_proryv::zones::Built,
     horizon: i32,
 ) -> serde_json::Value {
-    use zonal_proryv::zones::{AimKind, Gain, Outcome, Proryv, outcomes, piece_name};
+    use zonal_analysis::report::outcome_json;
+    use zonal_proryv::zones::{AimKind, Proryv, outcomes, piece_name};
     let zones = &built.zones;
     let (zone_outcomes, complex_outcomes) = outcomes(&Proryv, pos, built, horizon);
-    let gain = |g: Gain| match g {
-        Gain::Wins => serde_json::json!("wins"),
-        Gain::Material(n) => serde_json::json!(n),
-    };
-    let outcome = |o: &Outcome| {
-        serde_json::json!({
-            "now": gain(o.now),
-            "other_to_move": o.other_to_move.map(gain),
-        })
-    };
     let name = |sq: u32| Shape::EIGHT.name(sq);
     let names = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
     serde_json::json!({
@@ -294,7 +285,7 @@ pub fn zones_json(
             "root": names(&z.root),
             "shortest": z.alternatives,
             "open": z.is_open(),
-            "outcome": outcome(&zone_outcomes[z.index]),
+            "outcome": outcome_json(&zone_outcomes[z.index]),
             "negations": z.negations.iter().map(|n| serde_json::json!({
                 "label": format!("(-, {}.1)", z.index),
                 "rook": name(n.from),
@@ -321,7 +312,7 @@ pub fn zones_json(
             "zones": c.zones,
             "length": c.length,
             "open": built.complex_is_open(c),
-            "outcome": outcome(&complex_outcomes[c.index]),
+            "outcome": outcome_json(&complex_outcomes[c.index]),
             "retreat": c.retreat.as_ref().map(|r| serde_json::json!({
                 "rook": name(r.from),
                 "trajectory": names(&r.path),

@@ -1,5 +1,5 @@
 //! The evaluation fitted to game results (`zonal fit`): the hand-set table's terms
-//! ([`crate::play::Weights`]) and more of what the source names (docs/proryv.md §8), as
+//! ([`Weights`]) and more of what the source names (docs/proryv.md §8), as
 //! features for White with a whole-cp weight each.
 
 use crate::geometry::{KING, distance};
