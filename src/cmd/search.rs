@@ -117,75 +117,12 @@ pub(crate) mod generic {
     use crate::output::print_json;
     use std::time::Instant;
     use zonal_analysis::GameDef;
-    use zonal_analysis::Searching;
+    use zonal_analysis::analyse::{AnalysisSearch, score_text};
     use zonal_analysis::status;
-    use zonal_core::{Control, Limits, SearchResult, WIN, WIN_BOUND};
-
-    /// How `search` and `analyse` search: the one engine ([`Searching`]) within the core's limits.
-    /// `analyse` ranks every root move exactly ([`Techniques::exact`]); `search` plays.
-    pub(crate) struct Mode {
-        pub(crate) searching: Searching,
-        pub(crate) horizon: i32,
-        pub(crate) limits: Limits,
-    }
-
-    impl Mode {
-        pub(crate) fn new<G: GameDef>(
-            full: bool,
-            horizon: Option<i32>,
-            limits: &Limits,
-            analyse: bool,
-        ) -> Mode {
-            let horizon = horizon.unwrap_or(G::HORIZON);
-            let mut searching = Searching::engine(horizon);
-            searching.full = full;
-            if analyse {
-                searching.techniques = searching.techniques.exact();
-            }
-            Mode {
-                searching,
-                horizon,
-                limits: *limits,
-            }
-        }
-
-        /// The search and its name: zone-guided where the game has zones and `--full` is not given.
-        pub(crate) fn search<G: GameDef>(
-            &self,
-            pos: &G::Position,
-        ) -> (SearchResult<G::Move>, &'static str) {
-            let r = self.searching.run::<G>(
-                &G::rules(pos),
-                pos,
-                &[],
-                &self.limits,
-                &Control::default(),
-            );
-            (
-                r,
-                if self.searching.full {
-                    "full-width"
-                } else {
-                    "zone-guided"
-                },
-            )
-        }
-    }
-
-    /// A score for the side to move: units with two decimals, or the distance to a game end.
-    pub(crate) fn score_text(score: i32) -> String {
-        if score > WIN_BOUND {
-            format!("wins in {}", WIN - score)
-        } else if score < -WIN_BOUND {
-            format!("loses in {}", WIN + score)
-        } else {
-            format!("{:+.2}", f64::from(score) / 100.0)
-        }
-    }
 
     pub(crate) fn search_cmd<G: GameDef>(
         pos: &G::Position,
-        mode: &Mode,
+        mode: &AnalysisSearch,
         json: bool,
     ) -> Result<(), CliError> {
         let start = Instant::now();
@@ -265,6 +202,6 @@ pub(crate) fn core<G: GameDef>(
     limits: &zonal_core::Limits,
     json: bool,
 ) -> Result<(), CliError> {
-    let mode = generic::Mode::new::<G>(full, horizon, limits, false);
+    let mode = zonal_analysis::analyse::AnalysisSearch::new::<G>(full, horizon, limits, false);
     generic::search_cmd::<G>(&position::<G>(pos)?, &mode, json)
 }

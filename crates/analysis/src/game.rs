@@ -162,6 +162,12 @@ pub trait GameDef: 'static {
         vec![("winner", serde_json::json!(winner))]
     }
 
+    /// What `analyse` shows of `pos` beyond the shared report (Прорыв: the source's measures and
+    /// the open zones); nothing by default.
+    fn measures(_pos: &Self::Position) -> crate::analyse::Measures {
+        crate::analyse::Measures::default()
+    }
+
     /// The zones as JSON in a schema of the game's own; `None` (the default): the core games'
     /// schema (`schema/game-zones.schema.json`, [`crate::report::game_zones_json`]).
     fn zones_json(

@@ -2,11 +2,12 @@
 //!
 //! What zonal's tools do with a game played on the core's search, written once over one trait
 //! ([`GameDef`]: a game's names, starts, notation, records, moves, zone builder, pictures and
-//! evaluation's weights): the engine's settings and the play library's and the learning
+//! evaluation's weights): `analyse`'s report ([`analyse`]), the engine's settings and the play library's and the learning
 //! library's traits for it ([`play`]), the reasons for a recommended move in words ([`reason`]),
 //! and the reports of the projection ([`report`]: the zones after moves, JSON, DOT). It names
 //! no game; `zonal-games` implements [`GameDef`] for each.
 
+pub mod analyse;
 pub mod game;
 pub mod play;
 pub mod reason;

@@ -5,6 +5,7 @@
 //! `trajectories` and `zones --after`.
 
 use serde_json::{Value, json};
+use zonal_analysis::analyse::Measures;
 use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::Picture;
@@ -200,6 +201,112 @@ impl GameDef for Proryv {
     fn zones_json(pos: &Position, built: &Built, horizon: i32) -> Option<Value> {
         Some(zones_json(pos, built, horizon))
     }
+
+    /// The source's measures (docs/proryv.md §8) of each side: the King's distance to its
+    /// target, its degree of freedom, the approach costs and the rooks; and the open zones of
+    /// [`ZONE_HORIZON`].
+    fn measures(pos: &Position) -> Measures {
+        measures(pos)
+    }
+}
+
+/// [`GameDef::measures`] for Прорыв.
+fn measures(pos: &Position) -> Measures {
+    use zonal_proryv::measures::{Cost, approach_cost};
+    use zonal_proryv::play::Terms;
+    use zonal_proryv::zones::AimKind;
+    let terms = Terms::of(pos);
+    let cost = |side: Side, k: u32| approach_cost(pos, side, k);
+    let cost_text = |c: Cost| match c {
+        Cost::Plies(n) => n.to_string(),
+        Cost::Unreachable => "-".to_string(),
+        Cost::Unknown => "?".to_string(),
+    };
+    let mut lines = vec!["The source's measures (docs/proryv.md §8):".to_string()];
+    let mut fields = Vec::new();
+    for (s, i, name, key) in [
+        (Side::White, 0, "White", "white"),
+        (Side::Black, 1, "Black", "black"),
+    ] {
+        let (c1, c2) = (cost(s, 1), cost(s, 2));
+        lines.push(format!(
+            "  {name}: King {} steps from its target, degree of freedom {}, approach cost 1/2 steps {}/{} plies, rooks {}",
+            terms.distance[i],
+            terms.freedom[i],
+            cost_text(c1),
+            cost_text(c2),
+            terms.rooks[i]
+        ));
+        fields.push((
+            key,
+            json!({
+                "distance": terms.distance[i],
+                "freedom": terms.freedom[i],
+                "rooks": terms.rooks[i],
+                "approach_cost_1": c1.plies(),
+                "approach_cost_2": c2.plies(),
+                // Whether a cost search met its budget (the cost is then unknown, not absent).
+                "approach_cost_unknown": c1 == Cost::Unknown || c2 == Cost::Unknown,
+            }),
+        ));
+    }
+    if terms.distance[0] == terms.distance[1] {
+        lines.push(
+            "  equal distances: the freer King (degree of freedom) stands better by the source's criterion"
+                .to_string(),
+        );
+    }
+    // The open zones of the default horizon: the plans nothing stops in time (the parts of an
+    // immobilisation count as one plan, the complex).
+    let built = zones::project(pos, ZONE_HORIZON);
+    let name = |sq: u32| Shape::EIGHT.name(sq);
+    let plans: Vec<_> = built
+        .zones
+        .iter()
+        .filter(|z| z.aim.kind != AimKind::Occupy)
+        .collect();
+    let mut open: Vec<String> = plans
+        .iter()
+        .filter(|z| z.is_open())
+        .map(|z| {
+            let path: Vec<String> = z.root.iter().map(|&s| name(s)).collect();
+            let aim = if z.aim.kind == AimKind::Goal {
+                "target"
+            } else {
+                "rook"
+            };
+            format!(
+                "{} King -> {aim} {} ({})",
+                side_name(z.side),
+                name(*z.root.last().unwrap_or(&0)),
+                path.join("-")
+            )
+        })
+        .collect();
+    open.extend(
+        built
+            .complexes
+            .iter()
+            .filter(|c| built.complex_is_open(c))
+            .map(|c| {
+                format!(
+                    "{} immobilises rook {} in {}",
+                    side_name(c.side),
+                    name(c.target),
+                    c.length
+                )
+            }),
+    );
+    lines.push(format!(
+        "Zones (horizon {ZONE_HORIZON}): {}, open: {}",
+        plans.len() + built.complexes.len(),
+        if open.is_empty() {
+            "none".to_string()
+        } else {
+            open.join("; ")
+        }
+    ));
+    Measures { lines, fields }
 }
 
 // Прорыв's side names, diagram and zone reports.

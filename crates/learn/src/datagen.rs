@@ -265,6 +265,68 @@ pub fn record_samples<G: Learn>(
     (out, broken)
 }
 
+/// The starts a run plays from: the names in `list` (comma-separated; every start of the game
+/// when `None`), a position named twice (`startpos` and its name) kept once.
+pub fn starts<G: Learn>(list: Option<&str>) -> Result<Vec<G::Position>, String> {
+    let names: Vec<&str> = match list {
+        Some(list) => list.split(',').map(str::trim).collect(),
+        None => G::starts(),
+    };
+    let mut starts: Vec<G::Position> = Vec::new();
+    for name in names {
+        let pos = G::start(name).ok_or_else(|| {
+            format!(
+                "{}: unknown start {:?} (starts: {})",
+                G::NAME,
+                zonal_core::excerpt::excerpt(name),
+                G::starts().join(", ")
+            )
+        })?;
+        if !starts.iter().any(|s| s.to_string() == pos.to_string()) {
+            starts.push(pos);
+        }
+    }
+    Ok(starts)
+}
+
+/// The header line of a self-play data file.
+pub fn header(id: &str, player: &str, cfg: &DatagenConfig, starts: usize) -> String {
+    format!(
+        "# zonal datagen: game {id}, player {player:?}, nodes {}, random plies {}, seed {}, starts {starts}\n",
+        cfg.nodes, cfg.random_plies, cfg.seed
+    )
+}
+
+/// People's games as data: the lines of [`record_samples`] game by game, each closed by its
+/// `# end` line, after a header naming `source`. Returns the text, the positions written and
+/// what stopped the records that could not be replayed to their end.
+pub fn records_text<G: Learn>(
+    records: &[crate::Record<G>],
+    first_game: u64,
+    source: &str,
+) -> (String, usize, Vec<String>) {
+    let (samples, broken) = record_samples::<G>(records, first_game);
+    let mut text = format!(
+        "# zonal datagen --records {source}: {} games, {} positions\n",
+        records.len(),
+        samples.len()
+    );
+    // Samples come game by game, in the records' order; every record's game is closed.
+    let mut rest = samples.as_slice();
+    for (i, r) in records.iter().enumerate() {
+        let game = first_game + i as u64;
+        let n = rest.iter().take_while(|s| s.game == game).count();
+        for s in &rest[..n] {
+            text += &s.to_string();
+            text.push('\n');
+        }
+        rest = &rest[n..];
+        text += &data::end_line(game, Outcome::of_halves(r.white_halves));
+        text.push('\n');
+    }
+    (text, samples.len(), broken)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

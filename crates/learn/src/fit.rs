@@ -354,6 +354,159 @@ pub fn weights_file(title: &str, names: &[&str], report: &FitReport, source: &st
     s
 }
 
+/// What `zonal fit` asks of a game's data ([`fit_game`]).
+#[derive(Clone, Debug, Default)]
+pub struct FitRequest {
+    /// Fit the positions of this variant only (`None`: the data's only variant).
+    pub variant: Option<String>,
+    /// The result's share of the target in percent.
+    pub lambda: u32,
+    /// Hold out every N-th game (0: none).
+    pub holdout: u64,
+    /// Steps of the fit.
+    pub epochs: u64,
+    /// Bootstrap fits for the intervals (0: none).
+    pub bootstrap: u64,
+    /// The features to fit, comma-separated (`None`: all).
+    pub only: Option<String>,
+    /// Added to the game numbers of each next file, to keep files' games apart.
+    pub file_stride: u64,
+}
+
+/// A finished fit of [`fit_game`]: the report in words and the weights file.
+#[derive(Clone, Debug)]
+pub struct FitOutput {
+    /// Positions, loss before and after, each feature's weights and interval.
+    pub report: String,
+    /// The weights file (`zonal_core::linear`'s format).
+    pub weights: String,
+}
+
+/// Fits `G`'s evaluation to data files (`(name, text)` pairs, `zonal datagen`'s format): reads
+/// the samples, keeps one variant, computes the features and fits from the hand-set weights.
+/// Errors name the file and what is wrong.
+pub fn fit_game<G: crate::Learn>(
+    files: &[(String, String)],
+    request: &FitRequest,
+) -> Result<FitOutput, String> {
+    let stride = request.file_stride;
+    let mut samples: Vec<Sample> = Vec::new();
+    let mut sources = Vec::new();
+    // The file of each sample, for errors.
+    let mut file_of: Vec<usize> = Vec::new();
+    for (f, (name, text)) in files.iter().enumerate() {
+        let mut read = crate::data::read_samples(text, name)?;
+        for s in &mut read {
+            s.game = s.game.wrapping_add(stride.wrapping_mul(f as u64));
+        }
+        sources.push(format!("{name} ({} positions)", read.len()));
+        file_of.extend(std::iter::repeat_n(f, read.len()));
+        samples.extend(read);
+    }
+    if samples.is_empty() {
+        return Err(format!("no positions in the data ({})", sources.join(", ")));
+    }
+    // Parse each position once: its variant filters, its features fit.
+    let parsed: Vec<G::Position> = samples
+        .iter()
+        .zip(&file_of)
+        .map(|(s, &f)| {
+            G::parse_position(&s.position).map_err(|e| {
+                format!(
+                    "{}: a position of game {}: {e}",
+                    files[f].0,
+                    s.game.wrapping_sub(stride.wrapping_mul(f as u64))
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    let variants: Vec<&'static str> = parsed.iter().map(|p| G::variant(p)).collect();
+    let mut found: Vec<&str> = variants.clone();
+    found.sort_unstable();
+    found.dedup();
+    let variant = match (&request.variant, found.as_slice()) {
+        (Some(v), _) => v.clone(),
+        (None, [one]) => one.to_string(),
+        (None, list) => {
+            return Err(format!(
+                "the data holds several variants ({}): choose one with --variant",
+                list.join(", ")
+            ));
+        }
+    };
+    let keep: Vec<usize> = (0..samples.len())
+        .filter(|&i| variants[i] == variant)
+        .collect();
+    if keep.is_empty() {
+        return Err(format!(
+            "no positions of variant {:?} in the data",
+            zonal_core::excerpt::excerpt(&variant)
+        ));
+    }
+    let chosen: Vec<Sample> = keep.iter().map(|&i| samples[i].clone()).collect();
+    let positions: Vec<&G::Position> = keep.iter().map(|&i| &parsed[i]).collect();
+    let names = G::feature_names();
+    let features = |i: usize| -> Result<Vec<i32>, String> { Ok(G::features(positions[i])) };
+    let dataset = Dataset::build(&chosen, names.len(), &features)?;
+    let free = match &request.only {
+        None => None,
+        Some(list) => {
+            let mut free = vec![false; names.len()];
+            for name in list.split(',').map(str::trim) {
+                let j = names.iter().position(|&n| n == name).ok_or_else(|| {
+                    format!(
+                        "--only: unknown feature {:?} (features: {})",
+                        zonal_core::excerpt::excerpt(name),
+                        names.join(", ")
+                    )
+                })?;
+                free[j] = true;
+            }
+            Some(free)
+        }
+    };
+    let cfg = FitConfig {
+        free,
+        lambda: f64::from(request.lambda) / 100.0,
+        holdout: request.holdout,
+        epochs: request.epochs as usize,
+        bootstrap: request.bootstrap as usize,
+        seed: 1,
+    };
+    let hand = G::hand_weights(&variant);
+    let fitted = fit(&dataset, &hand, &cfg)?;
+    let title = format!("{} {variant}, lambda {}%", G::ID, request.lambda);
+    let weights = weights_file(&title, names, &fitted, &sources.join(", "));
+    let mut report = format!(
+        "{}: {} positions ({} games) fitted, {} ({} games) held out; K = {:.1}\n",
+        G::NAME,
+        fitted.train.0,
+        fitted.train.1,
+        fitted.held.0,
+        fitted.held.1,
+        fitted.k
+    );
+    report += &format!(
+        "held-out loss: hand-set {:.6} -> fitted {:.6}; training {:.6} -> {:.6}\n",
+        fitted.held_loss.0, fitted.held_loss.1, fitted.train_loss.0, fitted.train_loss.1
+    );
+    report += &format!(
+        "{:<26} {:>7} {:>7}  95% interval\n",
+        "feature", "hand", "fitted"
+    );
+    for (j, name) in names.iter().enumerate() {
+        let interval = fitted
+            .intervals
+            .get(j)
+            .map_or(String::new(), |(lo, hi)| format!("{lo} .. {hi}"));
+        report += &format!(
+            "{name:<26} {:>7} {:>7}  {interval}\n",
+            hand[j], fitted.weights[j]
+        );
+    }
+    Ok(FitOutput { report, weights })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

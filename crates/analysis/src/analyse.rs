@@ -1,0 +1,282 @@
+//! `analyse` written once over [`GameDef`]: a position's status, the game's own measures, the
+//! recommended moves with their reasons in words, the principal line, and the verdict against a
+//! position file's `bm` / `am`; a suite's score over many positions. Text and JSON.
+
+use crate::game::{GameDef, status};
+use crate::play::Searching;
+use crate::reason::{Explainer, Words};
+use serde_json::{Map, Value, json};
+use zonal_core::excerpt::printable;
+use zonal_core::record::Record;
+use zonal_core::{Control, Limits, SearchResult, WIN, WIN_BOUND};
+
+/// How `search` and `analyse` search: the one engine ([`Searching`]) within the core's limits.
+/// `analyse` ranks every root move exactly ([`zonal_core::Techniques::exact`]); `search` plays.
+pub struct AnalysisSearch {
+    /// The engine's settings.
+    pub searching: Searching,
+    /// The zones' horizon, half-moves.
+    pub horizon: i32,
+    /// The search's limits.
+    pub limits: Limits,
+}
+
+impl AnalysisSearch {
+    /// The search of `G`: full-width or zone-guided, at `horizon` (the game's default when
+    /// `None`), every root move exact when `analyse`.
+    pub fn new<G: GameDef>(
+        full: bool,
+        horizon: Option<i32>,
+        limits: &Limits,
+        analyse: bool,
+    ) -> AnalysisSearch {
+        let horizon = horizon.unwrap_or(G::HORIZON);
+        let mut searching = Searching::engine(horizon);
+        searching.full = full;
+        if analyse {
+            searching.techniques = searching.techniques.exact();
+        }
+        AnalysisSearch {
+            searching,
+            horizon,
+            limits: *limits,
+        }
+    }
+
+    /// The search's name: `full-width`, or `zone-guided` where the zones narrow it.
+    pub fn name(&self) -> &'static str {
+        if self.searching.full {
+            "full-width"
+        } else {
+            "zone-guided"
+        }
+    }
+
+    /// The search of `pos` and its name.
+    pub fn search<G: GameDef>(&self, pos: &G::Position) -> (SearchResult<G::Move>, &'static str) {
+        let r =
+            self.searching
+                .run::<G>(&G::rules(pos), pos, &[], &self.limits, &Control::default());
+        (r, self.name())
+    }
+}
+
+/// A score for the side to move: units with two decimals, or the distance to a game end.
+pub fn score_text(score: i32) -> String {
+    if score > WIN_BOUND {
+        format!("wins in {}", WIN - score)
+    } else if score < -WIN_BOUND {
+        format!("loses in {}", WIN + score)
+    } else {
+        format!("{:+.2}", f64::from(score) / 100.0)
+    }
+}
+
+/// What a game shows of a position beyond the shared report ([`GameDef::measures`]): lines of
+/// text after the status, and the same as JSON fields.
+#[derive(Debug, Clone, Default)]
+pub struct Measures {
+    /// Lines of the text report, after `Status:`.
+    pub lines: Vec<String>,
+    /// Fields of the JSON report.
+    pub fields: Vec<(&'static str, Value)>,
+}
+
+/// One recommended move: its notation, score for the side to move and reason.
+#[derive(Debug, Clone)]
+pub struct Recommended {
+    /// The move in the game's notation.
+    pub mv: String,
+    /// Centipawn-like units for the side to move (proven results near [`WIN`]).
+    pub score: i32,
+    /// Why, in words.
+    pub reason: String,
+}
+
+/// The analysis of one position.
+#[derive(Debug, Clone)]
+pub struct PositionAnalysis {
+    game: &'static str,
+    position: String,
+    id: Option<String>,
+    diagram: String,
+    status: String,
+    measures: Measures,
+    search: &'static str,
+    depth: u32,
+    nodes: u64,
+    bm: Vec<String>,
+    am: Vec<String>,
+    verdict: Option<bool>,
+    recommended: Vec<Recommended>,
+    line: Vec<String>,
+}
+
+/// Analyses `pos` (read from `record` when it came from a position file, whose `bm` / `am` it
+/// is scored against): `top` recommended moves with reasons at the search's horizon.
+pub fn analyse<G: GameDef>(
+    pos: &G::Position,
+    record: Option<&Record<G::Position>>,
+    search: &AnalysisSearch,
+    top: usize,
+) -> PositionAnalysis {
+    let (r, name) = search.search::<G>(pos);
+    let operands = |op: &str| -> Vec<String> {
+        record
+            .and_then(|rec| rec.operands(op))
+            .map(<[String]>::to_vec)
+            .unwrap_or_default()
+    };
+    let (bm, am) = (operands("bm"), operands("am"));
+    let first = r.best.map(|m| m.to_string());
+    let verdict = (!bm.is_empty() || !am.is_empty()).then(|| {
+        first
+            .as_ref()
+            .is_some_and(|f| (bm.is_empty() || bm.contains(f)) && !am.contains(f))
+    });
+    let rules = G::rules(pos);
+    let zones = G::zone_game();
+    let words = Words {
+        piece: G::piece_name,
+        terms: G::eval_terms,
+    };
+    let explainer = Explainer::new(&rules, &zones, pos, search.horizon, words);
+    PositionAnalysis {
+        game: G::ID,
+        position: pos.to_string(),
+        id: record.and_then(|r| r.id()).map(str::to_string),
+        diagram: G::diagram(pos),
+        status: status::<G>(pos),
+        measures: G::measures(pos),
+        search: name,
+        depth: r.depth,
+        nodes: r.nodes,
+        bm,
+        am,
+        verdict,
+        recommended: r
+            .root
+            .iter()
+            .take(top)
+            .map(|r| Recommended {
+                mv: r.mv.to_string(),
+                score: r.score,
+                reason: explainer.explain(r.mv),
+            })
+            .collect(),
+        line: r.line.iter().map(ToString::to_string).collect(),
+    }
+}
+
+impl PositionAnalysis {
+    /// The report as text (no trailing newline).
+    pub fn text(&self) -> String {
+        let mut out = match &self.id {
+            Some(id) => format!("Position: {} (id {})\n", self.position, printable(id)),
+            None => format!("Position: {}\n", self.position),
+        };
+        out.push_str(&self.diagram);
+        out.push_str(&format!("\nStatus: {}", self.status));
+        for line in &self.measures.lines {
+            out.push('\n');
+            out.push_str(line);
+        }
+        if self.recommended.is_empty() {
+            return out;
+        }
+        out.push_str(&format!(
+            "\nRecommended ({}, depth {}, {} nodes; score for the side to move):",
+            self.search, self.depth, self.nodes
+        ));
+        for r in &self.recommended {
+            out.push_str(&format!(
+                "\n  {:<8} {:<10} {}",
+                r.mv,
+                score_text(r.score),
+                r.reason
+            ));
+        }
+        out.push_str(&format!("\nLine: {}", self.line.join(" ")));
+        if let Some(good) = self.verdict {
+            let mut expected = String::new();
+            if !self.bm.is_empty() {
+                expected.push_str(&format!(" bm {}", self.bm.join(" ")));
+            }
+            if !self.am.is_empty() {
+                expected.push_str(&format!(" am {}", self.am.join(" ")));
+            }
+            out.push_str(&format!(
+                "\nExpected:{expected}: {}",
+                if good { "matches" } else { "differs" }
+            ));
+        }
+        out
+    }
+
+    /// The report as JSON (`schema/analysis.schema.json`, the core games' analyses).
+    pub fn json(&self) -> Value {
+        let mut object = Map::new();
+        object.insert("game".into(), json!(self.game));
+        object.insert("position".into(), json!(self.position));
+        object.insert("id".into(), json!(self.id));
+        object.insert("status".into(), json!(self.status));
+        for (key, value) in &self.measures.fields {
+            object.insert((*key).into(), value.clone());
+        }
+        object.insert("search".into(), json!(self.search));
+        object.insert("depth".into(), json!(self.depth));
+        object.insert("nodes".into(), json!(self.nodes));
+        object.insert("matches".into(), json!(self.verdict));
+        object.insert(
+            "recommended".into(),
+            self.recommended
+                .iter()
+                .map(|r| json!({"move": r.mv, "score_cp": r.score, "reason": r.reason}))
+                .collect(),
+        );
+        object.insert("line".into(), json!(self.line));
+        Value::Object(object)
+    }
+}
+
+/// A suite's score: positions analysed, those with `bm` / `am`, those whose first
+/// recommendation matches, nodes searched.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Suite {
+    /// Positions analysed.
+    pub positions: usize,
+    /// Positions with a `bm` or `am`.
+    pub with_answer: usize,
+    /// Positions whose first recommendation is a `bm` and no `am`.
+    pub matched: usize,
+    /// Nodes searched in all.
+    pub nodes: u64,
+}
+
+impl Suite {
+    /// Counts one analysis.
+    pub fn add(&mut self, a: &PositionAnalysis) {
+        self.positions += 1;
+        self.nodes += a.nodes;
+        self.with_answer += usize::from(a.verdict.is_some());
+        self.matched += usize::from(a.verdict == Some(true));
+    }
+
+    /// The suite's line of text.
+    pub fn text(&self) -> String {
+        format!(
+            "Suite: {} positions, {} with bm/am, first recommendation matches {} ({} nodes)",
+            self.positions, self.with_answer, self.matched, self.nodes
+        )
+    }
+
+    /// The suite's JSON object.
+    pub fn json(&self) -> Value {
+        json!({
+            "positions": self.positions,
+            "with_answer": self.with_answer,
+            "matched": self.matched,
+            "nodes": self.nodes,
+        })
+    }
+}
