@@ -2,8 +2,6 @@
 //! by several (a position, search bounds, engine settings, a match's players).
 
 use crate::output::CliError;
-use chess_t1::bitboard::Bitboard;
-use chess_t1::piece::Piece;
 use chess_t1::posfile;
 use chess_t1::position::Position;
 use chess_t1::search::Mode;
@@ -150,8 +148,8 @@ impl EngineArgs {
         mode: Mode,
         horizon: i32,
         depth: Option<u32>,
-    ) -> zonal_games::chess_t1_player::ChessConfig {
-        let mut spec = zonal_games::chess_t1_player::ChessConfig::default();
+    ) -> zonal_games::chess_t1::player::ChessConfig {
+        let mut spec = zonal_games::chess_t1::player::ChessConfig::default();
         let c = &mut spec.config;
         c.mode = mode;
         // clap admits only the listed values, which these parsers all know.
@@ -164,7 +162,7 @@ impl EngineArgs {
             .unwrap_or(chess_t1::search::ZoneStyle::Order);
         if self.baseline {
             c.evaluation = chess_t1::eval::Evaluation::Material;
-            spec.kind = zonal_games::chess_t1_player::Kind::Baseline;
+            spec.kind = zonal_games::chess_t1::player::Kind::Baseline;
             spec.depth = Some(depth.unwrap_or(4).min(12));
         }
         spec
@@ -484,49 +482,6 @@ pub(crate) fn material_arg(text: Option<&str>) -> Result<chess_t1::exchange::Mat
 pub(crate) fn parse_square(text: &str, option: &str) -> Result<Square, CliError> {
     text.parse()
         .map_err(|e| CliError::input(format!("{option}: {e}")))
-}
-
-/// The piece a trajectory command is about, where it stands and what it treats as obstacles.
-pub(crate) struct Subject {
-    pub(crate) piece: Piece,
-    pub(crate) from: Square,
-    pub(crate) occupied: Bitboard,
-    pub(crate) own_removable: bool,
-}
-
-impl Subject {
-    pub(crate) fn new(pos: &Position, from: &str, arg: &PieceArg) -> Result<Subject, CliError> {
-        let from = parse_square(from, "--from")?;
-        let piece = match arg.piece {
-            Some(c) => Piece::from_char(c).ok_or_else(|| {
-                CliError::input(format!(
-                    "--piece: unknown piece letter {c:?} (expected K C P R S N V, lower case for Black)"
-                ))
-            })?,
-            None => pos.piece_at(from).ok_or_else(|| {
-                CliError::input(format!(
-                    "--from: no piece on {from}; give --piece LETTER to place a hypothetical one there"
-                ))
-            })?,
-        };
-        if let Some(other) = pos.piece_at(from).filter(|&p| p != piece) {
-            tracing::warn!("{from} holds {other}; it is replaced by the hypothetical {piece}");
-        }
-        let mut occupied = pos.board().occupied().without(Bitboard::from_square(from));
-        if arg.own_removable {
-            occupied = occupied.without(pos.board().by_color(piece.color));
-        }
-        Ok(Subject {
-            piece,
-            from,
-            occupied,
-            own_removable: arg.own_removable,
-        })
-    }
-
-    pub(crate) fn describe(&self) -> String {
-        format!("{} {} on {}", self.piece.color, self.piece.kind, self.from)
-    }
 }
 
 /// The arguments of `zonal moves`.

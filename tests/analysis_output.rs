@@ -1,6 +1,6 @@
 //! `zonal analyse --json` through the binary: the output validates against
 //! `schema/analysis.schema.json` (a single analysis or a batch), round-trips through the
-//! `Deserialize` structs of `chess_t1::report::analysis`, and means what it says (recommended moves
+//! `Deserialize` structs of `zonal_games::chess_t1::report::analysis`, and means what it says (recommended moves
 //! legal and sorted by score, lines that replay, nodes counted, the batch summary consistent
 //! with the per-position `matched`). Also `zonal search --json` and the exit code 2 on bad input.
 
@@ -8,13 +8,13 @@ mod common;
 
 use chess_t1::Position;
 use chess_t1::posfile::{self, Record};
-use chess_t1::report::analysis::{AnalysisJson, BatchJson, Expected, SCHEMA_VERSION};
 use chess_t1::search::PROVEN;
 use common::zonal;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::OnceLock;
+use zonal_games::chess_t1::report::analysis::{AnalysisJson, BatchJson, Expected, SCHEMA_VERSION};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

@@ -6,13 +6,13 @@
 mod common;
 
 use chess_t1::posfile;
-use chess_t1::report::svg::{self, Highlight, SvgOptions, ZoneFilter};
 use chess_t1::rules::ChessT1;
 use chess_t1::zone::{Camp, Projection, ZoneConfig};
 use chess_t1::{Color, Position, Square};
 use common::zonal;
 use roxmltree::{Document, Node};
 use std::collections::{BTreeMap, BTreeSet};
+use zonal_games::chess_t1::report::svg::{self, Highlight, SvgOptions, ZoneFilter};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 

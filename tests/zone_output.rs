@@ -5,7 +5,6 @@
 mod common;
 
 use chess_t1::Position;
-use chess_t1::report::zones::{self, EdgeJson, NodeJson, SCHEMA_VERSION, ZonesJson};
 use chess_t1::rules::ChessT1;
 use chess_t1::zone::{Projection, ZoneConfig};
 use common::zonal;
@@ -13,6 +12,7 @@ use serde_json::Value;
 use std::collections::HashSet;
 use std::process::Output;
 use std::sync::OnceLock;
+use zonal_games::chess_t1::report::zones::{self, EdgeJson, NodeJson, SCHEMA_VERSION, ZonesJson};
 
 const HORIZONS: [i32; 3] = [2, 3, 4];
 

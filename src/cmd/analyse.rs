@@ -14,52 +14,10 @@ pub(crate) mod chess {
     use crate::output::CliError;
     use crate::output::indent;
     use crate::output::spinner;
-    use chess_t1::posfile;
     use chess_t1::position::Position;
-    use chess_t1::report::analysis::{AnalysisJson, Expected};
-    use chess_t1::rules::ChessT1;
-    use chess_t1::zone::{Projection, ZoneConfig};
-
-    /// One position to analyse, with its expected answers, or why it could not be read.
-    pub(crate) type AnalyseInput = Result<(Position, Expected), CliError>;
-
-    /// The positions named by `analyse`'s arguments, with their expected answers, read lazily:
-    /// a position file a record at a time.
-    pub(crate) fn analyse_inputs<'a>(
-        args: &'a [String],
-        id: Option<&'a str>,
-        index: Option<usize>,
-    ) -> impl Iterator<Item = AnalyseInput> + 'a {
-        let expected = |r: &posfile::Record| Expected {
-            id: r.id().map(str::to_string),
-            bm: r.operands("bm").map(<[String]>::to_vec),
-            am: r.operands("am").map(<[String]>::to_vec),
-        };
-        args.iter()
-            .flat_map(move |arg| -> Box<dyn Iterator<Item = AnalyseInput>> {
-                let path = std::path::Path::new(arg);
-                if arg == "startpos" || !path.is_file() {
-                    let one = posfile::resolve(arg, id, index)
-                        .map(|p| (p, Expected::default()))
-                        .map_err(CliError::input);
-                    return Box::new(std::iter::once(one));
-                }
-                let reader = match posfile::open(path) {
-                    Ok(reader) => reader,
-                    Err(e) => return Box::new(std::iter::once(Err(CliError::input(e)))),
-                };
-                if id.is_some() || index.is_some() {
-                    let one = posfile::select_from(reader, id, index)
-                        .map(|r| (r.position, expected(&r)))
-                        .map_err(|e| CliError::input(format!("{arg}: {e}")));
-                    return Box::new(std::iter::once(one));
-                }
-                Box::new(reader.map(move |r| {
-                    r.map(|r| (r.position, expected(&r)))
-                        .map_err(CliError::input)
-                }))
-            })
-    }
+    use zonal_games::chess_t1::report::analysis::{
+        AnalysisJson, Expected, SvgFolder, analyse_inputs,
+    };
 
     /// Positions analysed together, in parallel, before their results are written.
     pub(crate) const ANALYSE_CHUNK: usize = 16;
@@ -73,7 +31,9 @@ pub(crate) mod chess {
         jobs: Option<usize>,
         svg: Option<&std::path::Path>,
     ) -> Result<(), CliError> {
-        let mut inputs = analyse_inputs(args, id, index).peekable();
+        let mut inputs = analyse_inputs(args, id, index)
+            .map(|r| r.map_err(CliError::input))
+            .peekable();
         // A batch when there is more than one position: look at the first two.
         let first = inputs.next().transpose()?;
         let batch = inputs.peek().is_some();
@@ -84,13 +44,16 @@ pub(crate) mod chess {
         } else {
             spinner("{elapsed_precise} {spinner} analysing")
         };
-        let mut pictures = svg.map(SvgFolder::new).transpose()?;
-        let mut summary = chess_t1::report::analysis::SummaryJson::default();
+        let mut pictures = svg
+            .map(SvgFolder::new)
+            .transpose()
+            .map_err(CliError::input)?;
+        let mut summary = zonal_games::chess_t1::report::analysis::SummaryJson::default();
         if json && batch {
             outln!(
                 "{{\n  \"schema_version\": {},\n  \"game\": \"{}\",\n  \"analyses\": [",
-                chess_t1::report::analysis::SCHEMA_VERSION,
-                chess_t1::report::zones::GAME
+                zonal_games::chess_t1::report::analysis::SCHEMA_VERSION,
+                zonal_games::chess_t1::report::zones::GAME
             );
         }
         let mut written = 0usize;
@@ -116,7 +79,9 @@ pub(crate) mod chess {
             for (analysis, (_, expected)) in results.iter().zip(&chunk) {
                 written += 1;
                 if let Some(folder) = pictures.as_mut() {
-                    folder.write(analysis, expected, written, cfg)?;
+                    folder
+                        .write(analysis, expected, written, cfg)
+                        .map_err(|message| CliError { message, code: 1 })?;
                 }
                 let object = AnalysisJson::new(analysis, expected);
                 summary.add(&object);
@@ -134,7 +99,7 @@ pub(crate) mod chess {
                 } else {
                     outln!(
                         "{}",
-                        chess_t1::report::analysis::to_text(analysis, expected)
+                        zonal_games::chess_t1::report::analysis::to_text(analysis, expected)
                     );
                 }
             }
@@ -164,90 +129,6 @@ pub(crate) mod chess {
             }
         }
         Ok(())
-    }
-
-    /// The folder of `analyse --svg`: one picture per analysed position, `<id>.svg` (or
-    /// `position-<n>.svg`), the id made safe for a file name; two ids that come out the same get
-    /// `-<n>` (the position's number) so that no picture overwrites another.
-    pub(crate) struct SvgFolder {
-        pub(crate) dir: std::path::PathBuf,
-        pub(crate) used: std::collections::HashSet<String>,
-    }
-
-    impl SvgFolder {
-        pub(crate) fn new(dir: &std::path::Path) -> Result<SvgFolder, CliError> {
-            if dir.exists() && !dir.is_dir() {
-                return Err(CliError::input(format!(
-                    "--svg: {} exists and is not a folder (give a folder for the pictures)",
-                    dir.display()
-                )));
-            }
-            std::fs::create_dir_all(dir).map_err(|e| CliError {
-                message: format!("--svg: cannot create the folder {}: {e}", dir.display()),
-                code: 1,
-            })?;
-            Ok(SvgFolder {
-                dir: dir.to_path_buf(),
-                used: std::collections::HashSet::new(),
-            })
-        }
-
-        pub(crate) fn write(
-            &mut self,
-            analysis: &chess_t1::analysis::Analysis,
-            expected: &Expected,
-            n: usize,
-            cfg: &chess_t1::analysis::AnalysisConfig,
-        ) -> Result<(), CliError> {
-            use chess_t1::report::svg::{Highlight, SvgOptions, ZoneFilter, render};
-            let pos = &analysis.position;
-            let zone_cfg = ZoneConfig {
-                horizon: cfg.horizon,
-                ..ZoneConfig::default()
-            };
-            let mp = Projection::build(&ChessT1, pos, &zone_cfg);
-            let highlight = analysis.recommended.first().map(|r| Highlight {
-                from: r.mv.from,
-                to: r.mv.to,
-                label: Some(r.book.clone()),
-            });
-            let title = expected
-                .id
-                .clone()
-                .unwrap_or_else(|| format!("position-{n}"));
-            let options = SvgOptions {
-                force: false,
-                zones: Some(ZoneFilter {
-                    zone: None,
-                    side: Some(pos.side_to_move()),
-                }),
-                highlight,
-                title: Some(title.clone()),
-            };
-            let safe: String = title
-                .chars()
-                .take(100)
-                .map(|c| {
-                    if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                        c
-                    } else {
-                        '_'
-                    }
-                })
-                .collect();
-            let mut name = safe.clone();
-            if !self.used.insert(name.clone()) {
-                name = format!("{safe}-{n}");
-                self.used.insert(name.clone());
-            }
-            let path = self.dir.join(format!("{name}.svg"));
-            std::fs::write(&path, render(pos, Some(&mp), &options)).map_err(|e| CliError {
-                message: format!("--svg: cannot write {}: {e}", path.display()),
-                code: 1,
-            })?;
-            tracing::info!("wrote {}", path.display());
-            Ok(())
-        }
     }
 }
 
@@ -286,7 +167,7 @@ pub fn run(game: GameName, args: AnalyseArgs) -> Result<(), CliError> {
                 mode,
                 material,
                 top: top as usize,
-                baseline: (player.kind == zonal_games::chess_t1_player::Kind::Baseline)
+                baseline: (player.kind == zonal_games::chess_t1::player::Kind::Baseline)
                     .then(|| player.baseline_config()),
                 engine: player.config,
             };

@@ -168,7 +168,7 @@ pub fn run(game: GameName, args: BenchArgs) -> Result<(), CliError> {
     let BenchArgs { quick, json } = args;
     match game {
         GameName::ChessT1 => {
-            let report = zonal_games::bench_chess_t1::run(quick);
+            let report = zonal_games::chess_t1::bench::run(quick);
             if json {
                 print_json(&report)
             } else {

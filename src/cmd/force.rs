@@ -2,101 +2,16 @@
 
 use crate::args::{ForceArgs, GameName};
 use crate::cmd::not_available;
-use crate::output::CliError;
-
-/// `force` for chess-t1.
-pub(crate) mod chess {
-    use crate::output::CliError;
-    use crate::output::print_json;
-    use chess_t1::force::ForceMap;
-    use chess_t1::position::Position;
-    use chess_t1::report::units;
-    use chess_t1::square::{Color, Square};
-    use serde::Serialize;
-
-    pub(crate) fn force(pos: &Position, raw: bool, json: bool) -> Result<(), CliError> {
-        let board = pos.board();
-        let map = ForceMap::new(board);
-        if json {
-            #[derive(Serialize)]
-            struct SquareJson {
-                white: i32,
-                black: i32,
-                white_effective: i32,
-                black_effective: i32,
-            }
-            #[derive(Serialize)]
-            struct Out {
-                position: String,
-                unit: &'static str,
-                squares: std::collections::BTreeMap<String, SquareJson>,
-            }
-            let squares = Square::all()
-                .map(|sq| {
-                    (
-                        sq.to_string(),
-                        SquareJson {
-                            white: map.raw(Color::White, sq),
-                            black: map.raw(Color::Black, sq),
-                            white_effective: map.effective(board, Color::White, sq),
-                            black_effective: map.effective(board, Color::Black, sq),
-                        },
-                    )
-                })
-                .collect();
-            return print_json(&Out {
-                position: pos.to_string(),
-                unit: "half",
-                squares,
-            });
-        }
-        let sum = |color, sq| {
-            if raw {
-                map.raw(color, sq)
-            } else {
-                map.effective(board, color, sq)
-            }
-        };
-        outln!(
-            "{} force White:Black in units ({} to move); * = superiority of the side to move",
-            if raw { "Raw" } else { "Effective" },
-            pos.side_to_move()
-        );
-        out!("  ");
-        for file in 'a'..='h' {
-            out!(" {file:<9}");
-        }
-        outln!();
-        for rank in (0..8).rev() {
-            out!("{} ", rank + 1);
-            for file in 0..8 {
-                let sq = Square::from_coords(file, rank).expect("on board");
-                let piece = pos.piece_at(sq).map_or(' ', |p| p.char());
-                let (w, b) = (sum(Color::White, sq), sum(Color::Black, sq));
-                let mine = if pos.side_to_move() == Color::White {
-                    w > b
-                } else {
-                    b > w
-                };
-                let mark = if mine { "*" } else { "" };
-                let cell = if w == 0 && b == 0 {
-                    format!("{piece} ·")
-                } else {
-                    format!("{piece} {}:{}{mark}", units(w), units(b))
-                };
-                out!(" {cell:<9}");
-            }
-            outln!();
-        }
-        Ok(())
-    }
-}
+use crate::output::{CliError, write_stdout};
+use zonal_games::chess_t1::report::force::force;
 
 /// Runs `zonal force` for `game` (chess-t1's: the other games have no force sums).
 pub fn run(game: GameName, args: ForceArgs) -> Result<(), CliError> {
     let ForceArgs { pos, raw, json } = args;
     match game {
-        GameName::ChessT1 => chess::force(&pos.resolve()?, raw, json),
+        GameName::ChessT1 => {
+            write_stdout(&force(&pos.resolve()?, raw, json).map_err(CliError::input)?)
+        }
         other => Err(not_available(other, "force")),
     }
 }

@@ -13,8 +13,8 @@ pub(crate) mod chess {
     use crate::output::print_json;
     use chess_t1::position::Position;
     use serde::Serialize;
-    use zonal_games::chess_t1_moves::MoveJson;
-    use zonal_games::chess_t1_moves::sorted_moves;
+    use zonal_games::chess_t1::moves::MoveJson;
+    use zonal_games::chess_t1::moves::sorted_moves;
 
     pub(crate) fn moves(pos: &Position, json: bool) -> Result<(), CliError> {
         let list = sorted_moves(pos);

@@ -1,120 +1,11 @@
 //! `zonal play`: moves played from a position, the final position and the game's status.
 
 use crate::args::{GameName, PlayArgs, positions};
-use crate::output::CliError;
+use crate::output::{CliError, write_stdout};
 use zonal_analysis::GameDef;
 use zonal_games::hnefatafl::Hnefatafl;
 use zonal_games::jungle::Jungle;
 use zonal_games::proryv::Proryv;
-
-/// `play` for chess-t1.
-pub(crate) mod chess {
-    use crate::output::CliError;
-    use crate::output::print_json;
-    use chess_t1::game::Game;
-    use chess_t1::position::Position;
-    use chess_t1::square::Color;
-    use chess_t1::{book, posfile};
-    use serde::Serialize;
-
-    pub(crate) fn play(
-        start: Position,
-        record: Option<&posfile::Record>,
-        moves: &[String],
-        book_text: Option<&str>,
-        json: bool,
-    ) -> Result<(), CliError> {
-        let mut game = Game::new(start);
-        // A game record (`zonal match --out`) replays its `moves` first.
-        if let Some(record) = record
-            && let Some(list) = record.operands("moves")
-        {
-            let name = match record.id() {
-                Some(id) => format!("record {id:?} (line {})", record.line),
-                None => format!("the record of line {}", record.line),
-            };
-            for (i, text) in list.iter().enumerate() {
-                game.play_uci(text).map_err(|e| {
-                    CliError::input(format!(
-                        "{name}: move {} of its moves ({text_short}): {e}",
-                        i + 1,
-                        text_short = chess_t1::excerpt::excerpt(text)
-                    ))
-                })?;
-            }
-        }
-        for (i, text) in moves.iter().enumerate() {
-            let pos = *game.position();
-            let number = pos.fullmove();
-            let side = pos.side_to_move();
-            game.play_uci(text).map_err(|e| {
-                CliError::input(format!(
-                    "move {} of the list ({side}'s move {number}): {e}",
-                    i + 1
-                ))
-            })?;
-        }
-        if let Some(text) = book_text {
-            let from = *game.position();
-            let played = book::parse_game(&from, text).map_err(CliError::input)?;
-            for mv in &played {
-                game.play(mv).map_err(CliError::input)?;
-            }
-        }
-        let pos = game.position();
-        let status = game.status();
-        if json {
-            #[derive(Serialize)]
-            struct Checks {
-                white: bool,
-                black: bool,
-            }
-            #[derive(Serialize)]
-            struct Out {
-                position: String,
-                status: &'static str,
-                reason: Option<&'static str>,
-                in_check: Checks,
-                moves_played: usize,
-            }
-            print_json(&Out {
-                position: pos.to_string(),
-                status: status.name(),
-                reason: status.reason().map(|r| r.name()),
-                in_check: Checks {
-                    white: pos.in_check(Color::White),
-                    black: pos.in_check(Color::Black),
-                },
-                moves_played: game.moves().len(),
-            })
-        } else {
-            outln!("{pos}");
-            out!("{}", chess_t1::report::diagram(pos.board()));
-            outln!("status: {status}");
-            if let Some(result) = record.and_then(|r| r.operands("result")) {
-                let reason = record
-                    .and_then(|r| r.operands("reason"))
-                    .unwrap_or_default();
-                outln!("recorded result: {} {}", result.join(" "), reason.join(" "));
-            }
-            for color in Color::BOTH {
-                if pos.in_check(color) {
-                    outln!("{color} is in check");
-                }
-            }
-            outln!(
-                "moves played: {}{}",
-                game.moves().len(),
-                if game.moves().is_empty() {
-                    String::new()
-                } else {
-                    format!(" ({})", book::write_game(game.start(), game.moves()))
-                }
-            );
-            Ok(())
-        }
-    }
-}
 
 /// `play` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
@@ -198,13 +89,15 @@ pub fn run(game: GameName, args: PlayArgs) -> Result<(), CliError> {
         GameName::ChessT1 => {
             let moves = given_moves(args.moves, args.record, "moves")?;
             let (start, record) = args.pos.resolve_record()?;
-            chess::play(
+            let report = zonal_games::chess_t1::report::play::play(
                 start,
                 record.as_ref(),
                 &moves,
                 args.book.as_deref(),
                 args.json,
             )
+            .map_err(CliError::input)?;
+            write_stdout(&report)
         }
         GameName::Proryv => core::<Proryv>(args),
         GameName::Hnefatafl => core::<Hnefatafl>(args),

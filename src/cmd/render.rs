@@ -4,101 +4,10 @@ use crate::args::{GameName, PosArg, RenderArgs, SideArg, position};
 use crate::cmd::game_name;
 use crate::output::CliError;
 use zonal_analysis::GameDef;
+use zonal_games::chess_t1::report::{render as svg_render, svg};
 use zonal_games::hnefatafl::Hnefatafl;
 use zonal_games::jungle::Jungle;
 use zonal_games::proryv::Proryv;
-
-/// `render` for chess-t1.
-pub(crate) mod chess {
-    use crate::args::parse_square;
-    use crate::output::CliError;
-    use crate::output::write_stdout;
-    use chess_t1::position::Position;
-    use chess_t1::rules::ChessT1;
-    use chess_t1::zone::{Projection, ZoneConfig};
-
-    /// A move to highlight, `e2e4` or `e2-e4` (a promotion letter after it is ignored); it must be
-    /// legal in `pos`.
-    pub(crate) fn parse_highlight(
-        pos: &Position,
-        text: &str,
-    ) -> Result<chess_t1::report::svg::Highlight, CliError> {
-        let plain: String = text.chars().filter(|&c| c != '-').collect();
-        let tail_ok = plain.get(4..).is_some_and(|t| {
-            t.is_empty() || (t.len() == 1 && t.chars().all(|c| c.is_ascii_alphabetic()))
-        });
-        let (Some(from), Some(to), true) = (plain.get(0..2), plain.get(2..4), tail_ok) else {
-            return Err(CliError::input(format!(
-                "--highlight: {:?} is not a move (expected e.g. e2e4)",
-                chess_t1::excerpt::excerpt(text)
-            )));
-        };
-        let (from, to) = (
-            parse_square(from, "--highlight")?,
-            parse_square(to, "--highlight")?,
-        );
-        if !pos
-            .legal_moves()
-            .iter()
-            .any(|m| m.from == from && m.to == to)
-        {
-            return Err(CliError::input(format!(
-                "--highlight: {from}-{to} is not a legal move in {pos}"
-            )));
-        }
-        Ok(chess_t1::report::svg::Highlight::new(from, to))
-    }
-
-    pub(crate) fn render_cmd(
-        pos: &Position,
-        horizon: i32,
-        opts: &chess_t1::report::svg::SvgOptions,
-        output: Option<&std::path::Path>,
-    ) -> Result<(), CliError> {
-        let mp = match opts.zones {
-            Some(filter) => {
-                let config = ZoneConfig {
-                    horizon,
-                    ..ZoneConfig::default()
-                };
-                let mp = Projection::build(&ChessT1, pos, &config);
-                if let Some(n) = filter.zone {
-                    match mp.zones.iter().find(|z| z.index == n) {
-                        None if mp.zones.is_empty() => {
-                            return Err(CliError::input(format!(
-                                "--zone {n}: this position has no zones at horizon {horizon}"
-                            )));
-                        }
-                        None => {
-                            return Err(CliError::input(format!(
-                                "--zone {n}: no such zone; this position has zones 0 to {} at horizon {horizon}",
-                                mp.zones.len() - 1
-                            )));
-                        }
-                        Some(z) if filter.side.is_some_and(|s| s != z.side) => {
-                            return Err(CliError::input(format!(
-                                "--zone {n} is a {} zone, but --side asks for {} ones",
-                                z.side,
-                                z.side.other()
-                            )));
-                        }
-                        Some(_) => {}
-                    }
-                }
-                Some(mp)
-            }
-            None => None,
-        };
-        let picture = chess_t1::report::svg::render(pos, mp.as_ref(), opts);
-        match output {
-            Some(path) => std::fs::write(path, picture).map_err(|e| CliError {
-                message: format!("cannot write {}: {e}", path.display()),
-                code: 1,
-            }),
-            None => write_stdout(&picture),
-        }
-    }
-}
 
 /// Runs `zonal render` for `game`.
 pub fn run(game: GameName, args: RenderArgs) -> Result<(), CliError> {
@@ -123,16 +32,17 @@ pub fn run(game: GameName, args: RenderArgs) -> Result<(), CliError> {
         GameName::ChessT1 => {
             let position = pos.resolve()?;
             let side = side.and_then(SideArg::color);
-            let opts = chess_t1::report::svg::SvgOptions {
+            let opts = svg::SvgOptions {
                 force,
-                zones: show_zones.then_some(chess_t1::report::svg::ZoneFilter { zone, side }),
+                zones: show_zones.then_some(svg::ZoneFilter { zone, side }),
                 highlight: highlight
                     .as_deref()
-                    .map(|h| chess::parse_highlight(&position, h))
-                    .transpose()?,
+                    .map(|h| svg_render::parse_highlight(&position, h))
+                    .transpose()
+                    .map_err(CliError::input)?,
                 title: None,
             };
-            return chess::render_cmd(&position, horizon, &opts, output.as_deref());
+            svg_render::picture(&position, horizon, &opts).map_err(CliError::input)?
         }
         GameName::Proryv => core::<Proryv>(&pos, show_zones, zone, side, horizon)?,
         GameName::Hnefatafl => core::<Hnefatafl>(&pos, show_zones, zone, side, horizon)?,

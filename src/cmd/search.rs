@@ -10,17 +10,14 @@ use zonal_games::proryv::Proryv;
 /// `search` for chess-t1.
 pub(crate) mod chess {
     use crate::output::CliError;
-    use crate::output::print_json;
     use crate::output::spinner;
-    use chess_t1::book;
+    use crate::output::write_stdout;
     use chess_t1::position::Position;
-    use chess_t1::search::Mode;
-    use serde::Serialize;
     use std::time::Instant;
 
     pub(crate) fn search_cmd(
         pos: &Position,
-        player: &zonal_games::chess_t1_player::ChessConfig,
+        player: &zonal_games::chess_t1::player::ChessConfig,
         limits: &zonal_core::Limits,
         json: bool,
     ) -> Result<(), CliError> {
@@ -28,7 +25,7 @@ pub(crate) mod chess {
         // Each finished iteration is shown on a terminal while the search runs.
         let progress = spinner("{elapsed_precise} {spinner} {msg}");
         progress.set_message("searching");
-        let result = zonal_games::chess_t1_player::Player::new(player.clone()).search(
+        let result = zonal_games::chess_t1::player::Player::new(player.clone()).search(
             pos,
             &[],
             limits,
@@ -47,66 +44,16 @@ pub(crate) mod chess {
         );
         progress.finish_and_clear();
         let micros = start.elapsed().as_micros() as u64;
-        if json {
-            #[derive(Serialize)]
-            struct Out {
-                position: String,
-                engine: String,
-                mode: &'static str,
-                depth: u32,
-                seldepth: u32,
-                best: Option<String>,
-                book: Option<String>,
-                score: i32,
-                score_cp: i32,
-                line: Vec<String>,
-                nodes: u64,
-                micros: u64,
-            }
-            return print_json(&Out {
-                position: pos.to_string(),
-                engine: player.to_string(),
-                mode: result.mode.name(),
-                depth: result.depth,
-                seldepth: result.seldepth,
-                best: result.best.map(|m| m.uci()),
-                book: result.best.map(|m| book::write_move(pos, &m)),
-                score: result.score,
-                score_cp: result.score_cp,
-                line: result.line.iter().map(|m| m.uci()).collect(),
-                nodes: result.nodes,
-                micros,
-            });
-        }
-        match result.best {
-            Some(mv) => {
-                let line: Vec<String> = result.line.iter().map(|m| m.uci()).collect();
-                outln!(
-                    "best {} ({}) score {} nodes {} depth {} mode {}",
-                    mv.uci(),
-                    book::write_move(pos, &mv),
-                    chess_t1::search::cp_text(result.score_cp),
-                    result.nodes,
-                    result.depth,
-                    result.mode.name()
-                );
-                outln!("line {}", line.join(" "));
-            }
-            None => outln!("no move (status: {})", pos.status()),
-        }
-        eprintln!(
-            "search: {:.1} ms, {} nodes/s, seldepth {}",
-            micros as f64 / 1000.0,
-            result.nodes * 1_000_000 / micros.max(1),
-            result.seldepth
-        );
-        if result.mode == Mode::Zones {
-            let z = result.zone_stats;
-            eprintln!(
-                "zones: {} attack zones built, {} taken over from nearby nodes, {} linked zones built; {} projections in {} ms",
-                z.rebuilt, z.reused, z.linked, result.projections, result.projection_ms
-            );
-        }
+        let (out, err) = zonal_games::chess_t1::report::search::report(
+            pos,
+            &player.to_string(),
+            &result,
+            micros,
+            json,
+        )
+        .map_err(|message| CliError { message, code: 1 })?;
+        write_stdout(&out)?;
+        eprint!("{err}");
         Ok(())
     }
 }

@@ -42,7 +42,6 @@ pub mod perft;
 pub mod piece;
 pub mod posfile;
 pub mod position;
-pub mod report;
 pub mod rules;
 pub mod sample;
 pub mod search;

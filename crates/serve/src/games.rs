@@ -389,7 +389,7 @@ impl Board for ChessBoard {
 
     fn moves(&self, position: &str) -> Result<String, ApiError> {
         let pos = Self::position(position)?;
-        let list = zonal_games::chess_t1_moves::sorted_moves(&pos);
+        let list = zonal_games::chess_t1::moves::sorted_moves(&pos);
         let status = pos.status();
         MovesJson {
             game: "chess-t1",
@@ -400,7 +400,7 @@ impl Board for ChessBoard {
             placement: None,
             moves: list
                 .iter()
-                .map(|m| zonal_games::chess_t1_moves::MoveJson::new(&pos, m))
+                .map(|m| zonal_games::chess_t1::moves::MoveJson::new(&pos, m))
                 .collect(),
             squares: list
                 .iter()
@@ -501,12 +501,12 @@ impl Board for ChessBoard {
             ..ZoneConfig::default()
         };
         let mp = Projection::build(&chess_t1::rules::ChessT1, &pos, &config);
-        let report = chess_t1::report::zones::ZonesJson::new(&mp, &pos);
+        let report = zonal_games::chess_t1::report::zones::ZonesJson::new(&mp, &pos);
         let text = zones_text(&report, horizon)?;
         drop(report);
-        let opts = chess_t1::report::svg::SvgOptions {
+        let opts = zonal_games::chess_t1::report::svg::SvgOptions {
             force,
-            zones: Some(chess_t1::report::svg::ZoneFilter {
+            zones: Some(zonal_games::chess_t1::report::svg::ZoneFilter {
                 zone: None,
                 side: None,
             }),
@@ -514,7 +514,7 @@ impl Board for ChessBoard {
             title: None,
         };
         let svg = zones_picture(
-            chess_t1::report::svg::render(&pos, Some(&mp), &opts),
+            zonal_games::chess_t1::report::svg::render(&pos, Some(&mp), &opts),
             horizon,
         )?;
         Ok((text, svg))
@@ -522,11 +522,13 @@ impl Board for ChessBoard {
 
     fn render(&self, position: &str, force: bool) -> Result<String, ApiError> {
         let pos = Self::position(position)?;
-        let opts = chess_t1::report::svg::SvgOptions {
+        let opts = zonal_games::chess_t1::report::svg::SvgOptions {
             force,
             ..Default::default()
         };
-        Ok(chess_t1::report::svg::render(&pos, None, &opts))
+        Ok(zonal_games::chess_t1::report::svg::render(
+            &pos, None, &opts,
+        ))
     }
 
     fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
@@ -562,8 +564,8 @@ impl Board for ChessBoard {
         let pos = *game.position();
         Ok(Box::new(move |movetime_ms, stop, sink| {
             let limits = zonal_core::Limits::movetime(movetime_ms);
-            let mut player = zonal_games::chess_t1_player::Player::new(
-                zonal_games::chess_t1_player::ChessConfig::default(),
+            let mut player = zonal_games::chess_t1::player::Player::new(
+                zonal_games::chess_t1::player::ChessConfig::default(),
             );
             let r = player.search(&pos, &keys, &limits, None, stop, &mut |info| {
                 sink(json!({

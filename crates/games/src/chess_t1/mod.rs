@@ -2,7 +2,12 @@
 //! notation) and its player ([`Player`], whose engine keeps its table for a game) behind the
 //! library's traits.
 
-use super::chess_t1_player::{ChessConfig, Player, PlayerError};
+pub mod bench;
+pub mod moves;
+pub mod player;
+pub mod report;
+
+use self::player::{ChessConfig, Player, PlayerError};
 use chess_t1::eval::Evaluation;
 use chess_t1::posfile::{self, Operation, Record};
 use chess_t1::search::{CP_PROVEN, CP_WIN, DEFAULT_CONTEMPT, Mode, ZoneStyle};

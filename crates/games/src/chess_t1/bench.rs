@@ -39,7 +39,7 @@ pub struct TimedDepth {
 }
 
 /// The tactics suite, for the depth in a move time.
-const SUITE: &str = include_str!("../../../positions/tactics.t1");
+const SUITE: &str = include_str!("../../../../positions/tactics.t1");
 
 /// The depth and speed of the engine within `ms` a move in `mode`, from the start and over the
 /// suite (one search each, a new engine each, as the first move of a game).

@@ -3,9 +3,9 @@
 //! One position gives one [`AnalysisJson`] object; a position file gives a [`BatchJson`] with one
 //! object per position and the score on the file's `bm` / `am` operations.
 
-use crate::analysis::Analysis;
-use crate::report::units;
-use crate::square::{Color, Square};
+use crate::chess_t1::report::units;
+use ::chess_t1::analysis::Analysis;
+use ::chess_t1::square::{Color, Square};
 use serde::{Deserialize, Serialize};
 
 /// Version of the analysis JSON layout; bumped on any incompatible change.
@@ -219,7 +219,7 @@ impl Expected {
     }
 }
 
-fn letter(p: crate::Piece) -> String {
+fn letter(p: ::chess_t1::Piece) -> String {
     p.char().to_string()
 }
 
@@ -230,7 +230,7 @@ impl AnalysisJson {
         let first = a.recommended.first().map(|r| r.mv.uci());
         AnalysisJson {
             schema_version: SCHEMA_VERSION,
-            game: crate::report::zones::GAME.to_string(),
+            game: crate::chess_t1::report::zones::GAME.to_string(),
             position: pos.to_string(),
             id: expected.id.clone(),
             side: pos.side_to_move().name().to_string(),
@@ -329,7 +329,7 @@ impl BatchJson {
         analyses.iter().for_each(|a| summary.add(a));
         BatchJson {
             schema_version: SCHEMA_VERSION,
-            game: crate::report::zones::GAME.to_string(),
+            game: crate::chess_t1::report::zones::GAME.to_string(),
             analyses,
             summary,
         }
@@ -338,7 +338,7 @@ impl BatchJson {
 
 /// Signed units for a score: `+1½`, `-2`, `0`; proven results in words.
 fn score_text(score: i32) -> String {
-    match crate::search::proven(score) {
+    match ::chess_t1::search::proven(score) {
         Some(true) => "wins".to_string(),
         Some(false) => "loses".to_string(),
         None if score > 0 => format!("+{}", units(score)),
@@ -353,10 +353,14 @@ pub fn to_text(a: &Analysis, expected: &Expected) -> String {
     let pos = &a.position;
     let side = pos.side_to_move();
     if let Some(id) = &expected.id {
-        let _ = writeln!(out, "== {}", crate::excerpt::printable(id));
+        let _ = writeln!(out, "== {}", ::chess_t1::excerpt::printable(id));
     }
     let _ = writeln!(out, "Position: {pos}");
-    let _ = writeln!(out, "{}", crate::report::diagram(pos.board()).trim_end());
+    let _ = writeln!(
+        out,
+        "{}",
+        crate::chess_t1::report::diagram(pos.board()).trim_end()
+    );
     let balance = a.material[0] - a.material[1];
     let _ = writeln!(
         out,
@@ -452,4 +456,134 @@ pub fn to_text(a: &Analysis, expected: &Expected) -> String {
         );
     }
     out
+}
+
+// The inputs and pictures of `zonal analyse` for chess-t1.
+
+use ::chess_t1::posfile;
+use ::chess_t1::position::Position;
+use ::chess_t1::rules::ChessT1;
+use ::chess_t1::zone::{Projection, ZoneConfig};
+
+/// One position to analyse, with its expected answers, or why it could not be read.
+pub type AnalyseInput = Result<(Position, Expected), String>;
+
+/// The positions named by `analyse`'s arguments, with their expected answers, read lazily:
+/// a position file a record at a time.
+pub fn analyse_inputs<'a>(
+    args: &'a [String],
+    id: Option<&'a str>,
+    index: Option<usize>,
+) -> impl Iterator<Item = AnalyseInput> + 'a {
+    let expected = |r: &posfile::Record| Expected {
+        id: r.id().map(str::to_string),
+        bm: r.operands("bm").map(<[String]>::to_vec),
+        am: r.operands("am").map(<[String]>::to_vec),
+    };
+    args.iter()
+        .flat_map(move |arg| -> Box<dyn Iterator<Item = AnalyseInput>> {
+            let path = std::path::Path::new(arg);
+            if arg == "startpos" || !path.is_file() {
+                let one = posfile::resolve(arg, id, index)
+                    .map(|p| (p, Expected::default()))
+                    .map_err(|e| e.to_string());
+                return Box::new(std::iter::once(one));
+            }
+            let reader = match posfile::open(path) {
+                Ok(reader) => reader,
+                Err(e) => return Box::new(std::iter::once(Err(e.to_string()))),
+            };
+            if id.is_some() || index.is_some() {
+                let one = posfile::select_from(reader, id, index)
+                    .map(|r| (r.position, expected(&r)))
+                    .map_err(|e| format!("{arg}: {e}"));
+                return Box::new(std::iter::once(one));
+            }
+            Box::new(reader.map(move |r| {
+                r.map(|r| (r.position, expected(&r)))
+                    .map_err(|e| e.to_string())
+            }))
+        })
+}
+
+/// The folder of `analyse --svg`: one picture per analysed position, `<id>.svg` (or
+/// `position-<n>.svg`), the id made safe for a file name; two ids that come out the same get
+/// `-<n>` (the position's number) so that no picture overwrites another.
+pub struct SvgFolder {
+    dir: std::path::PathBuf,
+    used: std::collections::HashSet<String>,
+}
+
+impl SvgFolder {
+    /// The folder `dir`, created if need be.
+    pub fn new(dir: &std::path::Path) -> Result<SvgFolder, String> {
+        if dir.exists() && !dir.is_dir() {
+            return Err(format!(
+                "--svg: {} exists and is not a folder (give a folder for the pictures)",
+                dir.display()
+            ));
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("--svg: cannot create the folder {}: {e}", dir.display()))?;
+        Ok(SvgFolder {
+            dir: dir.to_path_buf(),
+            used: std::collections::HashSet::new(),
+        })
+    }
+
+    /// Writes the picture of `analysis` (the `n`-th position) with its best move marked.
+    pub fn write(
+        &mut self,
+        analysis: &chess_t1::analysis::Analysis,
+        expected: &Expected,
+        n: usize,
+        cfg: &chess_t1::analysis::AnalysisConfig,
+    ) -> Result<(), String> {
+        use crate::chess_t1::report::svg::{Highlight, SvgOptions, ZoneFilter, render};
+        let pos = &analysis.position;
+        let zone_cfg = ZoneConfig {
+            horizon: cfg.horizon,
+            ..ZoneConfig::default()
+        };
+        let mp = Projection::build(&ChessT1, pos, &zone_cfg);
+        let highlight = analysis.recommended.first().map(|r| Highlight {
+            from: r.mv.from,
+            to: r.mv.to,
+            label: Some(r.book.clone()),
+        });
+        let title = expected
+            .id
+            .clone()
+            .unwrap_or_else(|| format!("position-{n}"));
+        let options = SvgOptions {
+            force: false,
+            zones: Some(ZoneFilter {
+                zone: None,
+                side: Some(pos.side_to_move()),
+            }),
+            highlight,
+            title: Some(title.clone()),
+        };
+        let safe: String = title
+            .chars()
+            .take(100)
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        let mut name = safe.clone();
+        if !self.used.insert(name.clone()) {
+            name = format!("{safe}-{n}");
+            self.used.insert(name.clone());
+        }
+        let path = self.dir.join(format!("{name}.svg"));
+        std::fs::write(&path, render(pos, Some(&mp), &options))
+            .map_err(|e| format!("--svg: cannot write {}: {e}", path.display()))?;
+        tracing::info!("wrote {}", path.display());
+        Ok(())
+    }
 }

@@ -25,7 +25,7 @@
 //!
 //! ```
 //! use chess_t1::Position;
-//! use chess_t1::report::svg::{self, SvgOptions, ZoneFilter};
+//! use zonal_games::chess_t1::report::svg::{self, SvgOptions, ZoneFilter};
 //! use chess_t1::rules::ChessT1;
 //! use chess_t1::zone::{Projection, ZoneConfig};
 //! let pos: Position = "8/8/8/4n3/8/4R3/8/8 w - 0 1".parse().unwrap();
@@ -37,12 +37,12 @@
 //! assert!(picture.contains("data-label=\"(+, 0.0)\""));
 //! ```
 
-use crate::force::ForceMap;
-use crate::position::Position;
-use crate::report::units;
-use crate::rules::Aim;
-use crate::square::{Color, Square};
-use crate::zone::{Camp, Projection, Role, Zone, ZoneKind, ZoneTrajectory};
+use crate::chess_t1::report::units;
+use ::chess_t1::force::ForceMap;
+use ::chess_t1::position::Position;
+use ::chess_t1::rules::Aim;
+use ::chess_t1::square::{Color, Square};
+use ::chess_t1::zone::{Camp, Projection, Role, Zone, ZoneKind, ZoneTrajectory};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

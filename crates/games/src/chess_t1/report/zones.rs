@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use chess_t1::Position;
-//! use chess_t1::report::zones::{self, ZonesJson};
+//! use zonal_games::chess_t1::report::zones::{self, ZonesJson};
 //! use chess_t1::rules::ChessT1;
 //! use chess_t1::zone::{Projection, ZoneConfig};
 //! let pos: Position = "8/8/8/4n3/8/4R3/8/8 w - 0 1".parse().unwrap();
@@ -29,12 +29,12 @@
 //! ```
 
 use super::plural;
-use crate::piece::PieceKind;
-use crate::position::Position;
-use crate::report::units;
-use crate::rules::Aim;
-use crate::square::{Color, Square};
-use crate::zone::{Camp, Edge, Node, Projection, Role, Zone, ZoneKind, ZoneTrajectory};
+use crate::chess_t1::report::units;
+use ::chess_t1::piece::PieceKind;
+use ::chess_t1::position::Position;
+use ::chess_t1::rules::Aim;
+use ::chess_t1::square::{Color, Square};
+use ::chess_t1::zone::{Camp, Edge, Node, Projection, Role, Zone, ZoneKind, ZoneTrajectory};
 use petgraph::visit::EdgeRef;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -1260,4 +1260,51 @@ fn what(zone: &ZoneJson, t: &TrajectoryJson) -> String {
         },
     };
     what + &answers
+}
+
+/// Plays the moves of `--after` from `start`, keeping the projection up to date move by move
+/// (the exact incremental update); returns the last position, its projection and a line a move
+/// saying what the update took over.
+pub fn zones_after(
+    start_pos: &Position,
+    config: &::chess_t1::zone::ZoneConfig,
+    after: &[String],
+) -> Result<(Position, Projection, String), String> {
+    use ::chess_t1::incremental::{FootprintIndex, Tracker};
+    use ::chess_t1::rules::ChessT1;
+    let mut tracker = Tracker::new(&ChessT1, *start_pos, config.clone());
+    let mut log = String::new();
+    for (i, text) in after.iter().enumerate() {
+        let pos = *tracker.position();
+        if pos.status().is_over() {
+            return Err(format!(
+                "--after: move {} ({}): the game is over ({})",
+                i + 1,
+                ::chess_t1::excerpt::excerpt(text),
+                pos.status()
+            ));
+        }
+        let mv = pos.parse_uci(text).map_err(|e| {
+            format!(
+                "--after: move {} ({}'s move {}): {e}",
+                i + 1,
+                pos.side_to_move(),
+                pos.fullmove()
+            )
+        })?;
+        let index = FootprintIndex::new(tracker.projection());
+        let touched = index.touched_by([mv.from, mv.to]).len();
+        tracker.play(&mv);
+        let stats = tracker.stats();
+        log += &format!(
+            "after {}: the footprint rule (docs/zones.md §5) touches {touched} of {} zones; \
+             the exact update took over {} attack zones, built {} and {} linked zones\n",
+            mv.uci(),
+            index.len(),
+            stats.reused,
+            stats.rebuilt,
+            stats.linked
+        );
+    }
+    Ok((*tracker.position(), tracker.projection().clone(), log))
 }

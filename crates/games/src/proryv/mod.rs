@@ -4,6 +4,8 @@
 //! gives), and the command line keeps its own `analyse` (the source's measures), `distance`,
 //! `trajectories` and `zones --after`.
 
+pub mod paths;
+
 use serde_json::{Value, json};
 use zonal_analysis::analyse::Measures;
 use zonal_analysis::{GameDef, GameEnd};
@@ -26,11 +28,11 @@ impl GameDef for Proryv {
     const HORIZON: i32 = 5;
     const SUITE: (&'static str, &'static str) = (
         "positions/proryv/suite.pos",
-        include_str!("../../../positions/proryv/suite.pos"),
+        include_str!("../../../../positions/proryv/suite.pos"),
     );
     const OPENINGS: Option<(&'static str, &'static str)> = Some((
         "positions/proryv/openings.pos",
-        include_str!("../../../positions/proryv/openings.pos"),
+        include_str!("../../../../positions/proryv/openings.pos"),
     ));
     const WEIGHTS: &'static [&'static str] = &["race", "rook", "freedom", "tempo"];
     const MOVE_WORD: &'static str = "ply";
@@ -448,7 +450,7 @@ pub fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String 
             "    z{i}_root [label=\"(+, {i}.0) King {}\\nroot ({} move{})\", color=blue, fontcolor=blue];\n",
             path(&z.root),
             z.root.len() - 1,
-            chess_t1::report::plural(z.root.len() - 1)
+            crate::chess_t1::report::plural(z.root.len() - 1)
         ));
         for (j, n) in z.negations.iter().enumerate() {
             out.push_str(&format!(
@@ -457,7 +459,7 @@ pub fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String 
                 n.role.name(),
                 name(n.attached),
                 n.path.len() - 1,
-                chess_t1::report::plural(n.path.len() - 1),
+                crate::chess_t1::report::plural(n.path.len() - 1),
                 n.budget,
                 if n.stops { "solid" } else { "dashed" }
             ));
@@ -468,7 +470,7 @@ pub fn zones_dot(pos: &Position, zones: &[zonal_proryv::zones::Zone]) -> String 
                     a.role.name(),
                     name(a.attached),
                     a.path.len() - 1,
-                    chess_t1::report::plural(a.path.len() - 1),
+                    crate::chess_t1::report::plural(a.path.len() - 1),
                     a.budget
                 ));
             }
@@ -488,4 +490,47 @@ pub fn piece_name(steps: &PieceSteps) -> String {
         side_name(steps.side()),
         if steps.is_king() { "King" } else { "rook" }
     )
+}
+
+/// Plays the plies of `--after` from `start`, keeping the projection up to date ply by ply (the
+/// rooks' distance maps are taken over while their lines stay as they were); returns the last
+/// position, its zones and a line a ply saying what was reused.
+pub fn zones_after(
+    start: Position,
+    horizon: i32,
+    after: &[String],
+) -> Result<(Position, zones::Built, String), String> {
+    use zones::{IncrementalProjection, changed_squares};
+    let mut projection = IncrementalProjection::new();
+    let mut pos = start;
+    let mut built = projection.project(&zones::Proryv, &pos, horizon, 0);
+    let mut log = String::new();
+    for (i, text) in after.iter().enumerate() {
+        if pos.is_over() {
+            return Err(format!(
+                "{}: --after: ply {} ({}): the game is over",
+                zonal_proryv::NAME,
+                i + 1,
+                zonal_core::excerpt::excerpt(text)
+            ));
+        }
+        let ply = pos.parse_ply(text).map_err(|e| {
+            format!(
+                "--after: ply {} ({}): {e}",
+                i + 1,
+                zonal_core::excerpt::excerpt(text)
+            )
+        })?;
+        let next = pos.play(&ply);
+        let before = projection.stats;
+        built = projection.project(&zones::Proryv, &next, horizon, changed_squares(&pos, &next));
+        log += &format!(
+            "after {ply}: {} zones; the rooks' distance maps: {} taken over, {} built\n",
+            built.zones.len(),
+            projection.stats.reused - before.reused,
+            projection.stats.built - before.built
+        );
+        pos = next;
+    }
+    Ok((pos, built, log))
 }
