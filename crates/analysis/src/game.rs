@@ -47,9 +47,10 @@ pub trait GameDef: 'static {
     const WEIGHTS: &'static [&'static str] = &[];
     /// What one move is called in `play`'s refusals (`move 3 (d1d9): ...`; Прорыв: `ply`).
     const MOVE_WORD: &'static str = "move";
-    /// The engine's contempt in play (cp): what a draw by repetition or a counter costs the side
-    /// to move at the root (`contempt=` and `setoption name contempt` change it).
-    const CONTEMPT: i32 = 0;
+    /// The engine's techniques in play where this game's differ from the engine's defaults, as
+    /// keys and values of [`zonal_core::Techniques::set`] (e.g. `("null", "off")`; a player spec
+    /// or `setoption` changes them again), each measured by a match (NOTES.md).
+    const PLAY_TECHNIQUES: &'static [(&'static str, &'static str)] = &[];
     /// [`GameDef::MOVE_WORD`] in the plural (`moves played: 2`; Прорыв: `plies`).
     const MOVES_WORD: &'static str = "moves";
     /// How a game's moves are written as one text ([`GameDef::record`] joined by spaces), as the

@@ -310,7 +310,10 @@ where
     }
     fn settings() -> CoreGameSettings {
         CoreGameSettings {
-            core: CoreSettings::play_with_contempt(G::HORIZON, G::CONTEMPT),
+            // The game's keys are constants checked by the games' tests; a bad one falls back to
+            // the engine's defaults.
+            core: CoreSettings::play_with(G::HORIZON, G::PLAY_TECHNIQUES)
+                .unwrap_or_else(|_| CoreSettings::play(G::HORIZON)),
             known: G::WEIGHTS,
             weights: Vec::new(),
             fitted: None,

@@ -25,3 +25,17 @@ fn match_players_set_the_games_own_weights() {
     weights_are_the_games::<crate::jungle::Jungle>();
     assert_eq!(crate::proryv::Proryv::WEIGHTS.len(), 4);
 }
+
+/// Each game's own engine defaults are techniques the engine knows, and they reach its players.
+#[test]
+fn the_games_play_techniques_reach_their_players() {
+    fn check<G: GameDef>() -> zonal_core::Techniques {
+        zonal_play::spec::CoreSettings::play_with(G::HORIZON, G::PLAY_TECHNIQUES)
+            .unwrap_or_else(|e| panic!("{}: {e}", G::ID));
+        let settings = <zonal_analysis::Zoned<G> as zonal_play::PlayGame>::settings();
+        settings.core.techniques
+    }
+    assert!(!check::<crate::proryv::Proryv>().null_move);
+    assert!(check::<crate::hnefatafl::Hnefatafl>().null_move);
+    assert!(check::<crate::jungle::Jungle>().null_move);
+}

@@ -111,12 +111,16 @@ impl CoreSettings {
         }
     }
 
-    /// [`CoreSettings::play`] with a contempt of the game's own (cp) in its engine.
-    pub fn play_with_contempt(horizon: i32, contempt: i32) -> CoreSettings {
+    /// [`CoreSettings::play`] with the game's own engine defaults: technique keys and values
+    /// ([`Techniques::set`], e.g. `("null", "off")`, `("contempt", "40")`), measured per game.
+    /// Returns what is wrong with a pair.
+    pub fn play_with(horizon: i32, keys: &[(&str, &str)]) -> Result<CoreSettings, String> {
         let mut settings = CoreSettings::play(horizon);
-        settings.default_techniques.contempt = contempt;
+        for (key, value) in keys {
+            settings.default_techniques.set(key, value)?;
+        }
         settings.techniques = settings.default_techniques;
-        settings
+        Ok(settings)
     }
 
     /// Sets a spec key: `Ok(false)` for a key of neither the engine nor the zones.
@@ -272,7 +276,10 @@ mod tests {
 
     #[test]
     fn a_games_own_contempt_is_its_engines_default() {
-        let mut s = CoreSettings::play_with_contempt(5, 40);
+        let mut s =
+            CoreSettings::play_with(5, &[("contempt", "40"), ("null", "off")]).expect("known keys");
+        assert!(!s.techniques.null_move);
+        assert!(CoreSettings::play_with(5, &[("nul", "off")]).is_err());
         assert_eq!(s.techniques.contempt, 40);
         let limits = Limits::default();
         // The game's default is not written out; another value is.

@@ -26,6 +26,9 @@ impl GameDef for Proryv {
         &[("startpos", "the start (placement: rooks are dropped first)")];
     /// Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
     const HORIZON: i32 = 5;
+    /// No null move in play: with it on, the engine lost -70.4 (-112.0 .. -30.7) to the same
+    /// engine without it over 60 games at 50 ms (`scripts/ablation.sh`, NOTES.md).
+    const PLAY_TECHNIQUES: &'static [(&'static str, &'static str)] = &[("null", "off")];
     const SUITE: (&'static str, &'static str) = (
         "positions/proryv/suite.pos",
         include_str!("../../../../positions/proryv/suite.pos"),
