@@ -183,7 +183,7 @@ fn search_with_reused_zones_is_the_same_search() {
             (fresh.best, fresh.score, fresh.nodes, &fresh.line),
             "{pos}"
         );
-        let root = |r: &chess_t1::search::SearchResult| -> Vec<(String, i32)> {
+        let root = |r: &chess_t1::search::SearchReport| -> Vec<(String, i32)> {
             r.root.iter().map(|m| (m.mv.uci(), m.score)).collect()
         };
         assert_eq!(root(&cached), root(&fresh), "{pos}");

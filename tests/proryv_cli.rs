@@ -344,7 +344,9 @@ fn zones_as_json_and_dot() {
     assert_eq!(zones[0]["root"], serde_json::json!(["d4", "c5"]));
     assert_eq!(zones[0]["open"], true);
     assert_eq!(zones[1]["negations"][0]["role"], "protection");
-    assert_eq!(zones[1]["negations"][0]["rook"], "e8");
+    assert_eq!(zones[1]["negations"][0]["piece"], "rook");
+    assert_eq!(zones[1]["negations"][0]["from"], "e8");
+    assert_eq!(json["schema_version"], 4);
     let out = zonal(&[&args[..], &["--dot"]].concat());
     let dot = stdout(&out);
     assert!(dot.starts_with("digraph mp {") && dot.trim_end().ends_with('}'));
@@ -356,11 +358,11 @@ fn zones_as_json_and_dot() {
 }
 
 /// `zones --json` of every bundled Прорыв position, at three horizons, validates against
-/// `schema/proryv-zones.schema.json`; the schema is a valid 2020-12 schema.
+/// `schema/game-zones.schema.json`, the core games' one schema.
 #[test]
 fn zones_json_follows_its_schema() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let text = std::fs::read_to_string(format!("{root}/schema/proryv-zones.schema.json"))
+    let text = std::fs::read_to_string(format!("{root}/schema/game-zones.schema.json"))
         .expect("read the schema");
     let schema: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
     jsonschema::draft202012::meta::validate(&schema).expect("a valid 2020-12 schema");

@@ -5,7 +5,7 @@
 use chess_t1::eval::{self, Evaluation, Weights};
 use chess_t1::sample::{Rng, middlegames, playout};
 use chess_t1::search::{
-    CP_PROVEN, CP_WIN, Engine, EngineConfig, Mode, SearchResult, protocol_score,
+    CP_PROVEN, CP_WIN, Engine, EngineConfig, Mode, SearchReport, protocol_score,
 };
 use chess_t1::{Board, Piece, Position, Setup, Square};
 use zonal_core::Limits;
@@ -39,7 +39,7 @@ fn plain(mode: Mode, hash_mb: usize) -> EngineConfig {
     }
 }
 
-fn search(cfg: &EngineConfig, pos: &Position, depth: u32) -> SearchResult {
+fn search(cfg: &EngineConfig, pos: &Position, depth: u32) -> SearchReport {
     Engine::new(cfg.clone()).search(pos, &[], &Limits::depth(depth))
 }
 

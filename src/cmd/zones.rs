@@ -53,7 +53,11 @@ pub fn run(game: GameName, args: ZonesArgs) -> Result<(), CliError> {
                 args.json,
                 args.dot,
                 &log,
-                || json_text(&zonal_games::proryv::zones_json(&p, &zones, horizon)),
+                || {
+                    json_text(&zonal_analysis::report::zones_json::<Proryv>(
+                        &p, &zones, horizon,
+                    ))
+                },
                 || zonal_games::proryv::zones_dot(&p, &zones.zones),
                 || zonal_proryv::zones::to_text(&p, &zones, horizon),
             )
@@ -73,7 +77,7 @@ pub(crate) fn core<G: GameDef>(args: ZonesArgs) -> Result<(), CliError> {
         args.dot,
         &log,
         || {
-            json_text(&zonal_analysis::report::game_zones_json::<G>(
+            json_text(&zonal_analysis::report::zones_json::<G>(
                 &p, &built, horizon,
             ))
         },

@@ -168,16 +168,6 @@ pub trait GameDef: 'static {
     fn measures(_pos: &Self::Position) -> crate::analyse::Measures {
         crate::analyse::Measures::default()
     }
-
-    /// The zones as JSON in a schema of the game's own; `None` (the default): the core games'
-    /// schema (`schema/game-zones.schema.json`, [`crate::report::game_zones_json`]).
-    fn zones_json(
-        _pos: &Self::Position,
-        _built: &Built,
-        _horizon: i32,
-    ) -> Option<serde_json::Value> {
-        None
-    }
 }
 
 pub fn status<G: GameDef>(pos: &G::Position) -> String {

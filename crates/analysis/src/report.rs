@@ -41,8 +41,9 @@ pub fn zones_after<G: GameDef>(
     Ok((pos, built, log))
 }
 
-/// Version of the zones JSON of the games on the core (`schema/game-zones.schema.json`).
-pub const ZONES_SCHEMA_VERSION: u32 = 1;
+/// Version of the zones JSON of the games on the core (`schema/game-zones.schema.json`; 4 since
+/// Прорыв joined it).
+pub const ZONES_SCHEMA_VERSION: u32 = 4;
 
 /// The zones as JSON (`schema/game-zones.schema.json`): every square by name, Botvinnik's labels as
 /// strings, each piece named.
@@ -207,16 +208,6 @@ pub fn zones_dot<G: GameDef>(pos: &G::Position, built: &Built) -> String {
     }
     out.push_str("}\n");
     out
-}
-
-/// The zones of `pos` as JSON: in the game's own schema if it has one
-/// ([`GameDef::zones_json`]), else in the core games' ([`zones_json`]).
-pub fn game_zones_json<G: GameDef>(
-    pos: &G::Position,
-    built: &Built,
-    horizon: i32,
-) -> serde_json::Value {
-    G::zones_json(pos, built, horizon).unwrap_or_else(|| zones_json::<G>(pos, built, horizon))
 }
 
 /// A zone's or a complex's outcome as the zones JSON writes it: what its root side gains

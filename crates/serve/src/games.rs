@@ -748,7 +748,7 @@ where
         let (p, built, _) =
             zonal_analysis::report::zones_after::<G>(pos, horizon, &[]).map_err(bad)?;
         let text = zones_text(
-            &zonal_analysis::report::game_zones_json::<G>(&p, &built, horizon),
+            &zonal_analysis::report::zones_json::<G>(&p, &built, horizon),
             horizon,
         )?;
         let mut picture = G::board_picture(&p);

@@ -15,7 +15,7 @@
 //! with a stand-pat less the opponent's threats (NOTES.md, "One engine for every game").
 
 use super::hooks::{Node, SearchRules, ZoneMoves};
-use super::{Mode, SearchResult};
+use super::{Mode, SearchReport};
 use crate::eval::{Evaluation, Weights};
 use crate::exchange::Material;
 use crate::position::Position;
@@ -78,7 +78,7 @@ impl BaselineConfig {
 }
 
 /// Searches `pos` to the configured depth (see the module's documentation).
-pub fn search(pos: &Position, cfg: &BaselineConfig) -> SearchResult {
+pub fn search(pos: &Position, cfg: &BaselineConfig) -> SearchReport {
     let mode = cfg.mode;
     let rules = SearchRules {
         evaluation: Evaluation::Material,

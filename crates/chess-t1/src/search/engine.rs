@@ -6,7 +6,7 @@
 //! of the root moves).
 
 use super::hooks::{Node, SearchRules, ZoneMoves, ZoneWork};
-use super::{CP_WIN, Mode, Motive, RootMove, SearchResult, cp_to_half_units};
+use super::{CP_WIN, Mode, Motive, RootMove, SearchReport, cp_to_half_units};
 use crate::eval::{Evaluation, Weights};
 use crate::exchange::Material;
 use crate::incremental::UpdateStats;
@@ -266,7 +266,7 @@ impl Engine {
     /// depth the engine's deepest). `history` holds the repetition keys
     /// ([`Position::repetition_key`]) of the game's positions before `pos`, oldest first: a
     /// position of the game or of the tree met again scores as a draw.
-    pub fn search(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> SearchResult {
+    pub fn search(&mut self, pos: &Position, history: &[u64], limits: &Limits) -> SearchReport {
         self.search_with(
             pos,
             history,
@@ -288,7 +288,7 @@ impl Engine {
         soft_ms: Option<u64>,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&Info),
-    ) -> SearchResult {
+    ) -> SearchReport {
         let start = Instant::now();
         let cfg = &self.config;
         let mode = cfg.mode;
@@ -353,8 +353,8 @@ pub(super) fn nothing_to_search(pos: &Position) -> bool {
 }
 
 /// The result of a search that had no move to search, at `depth`.
-pub(super) fn no_move(mode: Mode, depth: u32) -> SearchResult {
-    SearchResult {
+pub(super) fn no_move(mode: Mode, depth: u32) -> SearchReport {
+    SearchReport {
         mode,
         depth,
         seldepth: 0,
@@ -378,14 +378,14 @@ pub(super) fn from_core(
     found: zonal_core::SearchResult<Move>,
     work: ZoneWork,
     start: Instant,
-) -> SearchResult {
+) -> SearchReport {
     let root = root_moves(&found, &work.root);
     let score_cp = if found.best.is_some() {
         found.score
     } else {
         -CP_WIN
     };
-    SearchResult {
+    SearchReport {
         mode,
         depth: found.depth,
         seldepth: found.seldepth,

@@ -90,9 +90,10 @@ pub struct RootMove {
     pub depth: u32,
 }
 
-/// The result of a search.
+/// What a chess-t1 search reports: the core engine's result ([`zonal_core::SearchResult`]) in
+/// chess-t1's units, with its mode, root moves, motives and zone counts.
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct SearchReport {
     /// The mode used.
     pub mode: Mode,
     /// Depth in half-moves of the last completed iteration.

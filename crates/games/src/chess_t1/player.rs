@@ -12,7 +12,7 @@
 use chess_t1::Position;
 use chess_t1::eval::{Evaluation, Weights};
 use chess_t1::search::baseline::{self, BaselineConfig};
-use chess_t1::search::{Engine, EngineConfig, Mode, SearchResult, ZoneStyle};
+use chess_t1::search::{Engine, EngineConfig, Mode, SearchReport, ZoneStyle};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
@@ -283,7 +283,7 @@ impl Player {
         soft_ms: Option<u64>,
         stop: &AtomicBool,
         on_info: &mut dyn FnMut(&chess_t1::search::Info),
-    ) -> SearchResult {
+    ) -> SearchReport {
         let mut limits = *limits;
         if self.spec.depth.is_some() {
             limits.depth = self.spec.depth;

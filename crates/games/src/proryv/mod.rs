@@ -1,8 +1,8 @@
-//! Прорыв as the tools see it ([`GameDef`]): its moves, play, perft, search, pictures, match,
-//! engine protocol, reasons and the analysis board go through the code every game of the core
-//! shares. Its zones JSON has a schema of its own ([`zones_json`], which [`GameDef::zones_json`]
-//! gives), and the command line keeps its own `analyse` (the source's measures), `distance`,
-//! `trajectories` and `zones --after`.
+//! Прорыв as the tools see it ([`GameDef`]): its moves, play, perft, search, analysis,
+//! pictures, match, engine protocol, reasons and the analysis board go through the code every
+//! game of the core shares, its zones JSON is the core games' schema
+//! (`schema/game-zones.schema.json`); its own are the source's measures ([`GameDef::measures`]),
+//! `distance` and `trajectories` ([`paths`]) and `zones --after` ([`zones_after`]).
 
 pub mod paths;
 
@@ -202,11 +202,6 @@ impl GameDef for Proryv {
         ]
     }
 
-    /// `schema/proryv-zones.schema.json`, as `zonal zones --game proryv --json` gives it.
-    fn zones_json(pos: &Position, built: &Built, horizon: i32) -> Option<Value> {
-        Some(zones_json(pos, built, horizon))
-    }
-
     /// The source's measures (docs/proryv.md §8) of each side: the King's distance to its
     /// target, its degree of freedom, the approach costs and the rooks; and the open zones of
     /// [`ZONE_HORIZON`].
@@ -361,77 +356,6 @@ pub fn diagram(pos: &Position) -> String {
         pos.hand(Side::Black)
     ));
     out
-}
-
-/// Version of the zones JSON (`schema/proryv-zones.schema.json`).
-pub const ZONES_SCHEMA_VERSION: u32 = 3;
-
-/// The zones as JSON (`schema/proryv-zones.schema.json`): every square by name, Botvinnik's
-/// labels as strings.
-pub fn zones_json(
-    pos: &Position,
-    built: &zonal_proryv::zones::Built,
-    horizon: i32,
-) -> serde_json::Value {
-    use zonal_analysis::report::outcome_json;
-    use zonal_proryv::zones::{AimKind, Proryv, outcomes, piece_name};
-    let zones = &built.zones;
-    let (zone_outcomes, complex_outcomes) = outcomes(&Proryv, pos, built, horizon);
-    let name = |sq: u32| Shape::EIGHT.name(sq);
-    let names = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>();
-    serde_json::json!({
-        "game": "proryv",
-        "schema_version": ZONES_SCHEMA_VERSION,
-        "position": pos.to_string(),
-        "horizon": horizon,
-        "zones": zones.iter().map(|z| serde_json::json!({
-            "index": z.index,
-            "side": side_name(z.side),
-            "aim": match z.aim.kind {
-                AimKind::Goal => "target",
-                AimKind::Capture => "capture",
-                AimKind::Occupy => "occupy",
-            },
-            "piece": piece_name(pos, z.root[0]),
-            "label": format!("(+, {}.0)", z.index),
-            "root": names(&z.root),
-            "shortest": z.alternatives,
-            "open": z.is_open(),
-            "outcome": outcome_json(&zone_outcomes[z.index]),
-            "negations": z.negations.iter().map(|n| serde_json::json!({
-                "label": format!("(-, {}.1)", z.index),
-                "rook": name(n.from),
-                "role": n.role.name(),
-                "attached": name(n.attached),
-                "trajectory": names(&n.path),
-                "budget": n.budget,
-                "stops": n.stops,
-                "answers": n.answers.iter().map(|a| serde_json::json!({
-                    "label": format!("(+, {}.2)", z.index),
-                    "rook": name(a.from),
-                    "role": a.role.name(),
-                    "attached": name(a.attached),
-                    "trajectory": names(&a.path),
-                    "budget": a.budget,
-                })).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "complexes": built.complexes.iter().map(|c| serde_json::json!({
-            "index": c.index,
-            "side": side_name(c.side),
-            "aim": "immobilise",
-            "target": name(c.target),
-            "zones": c.zones,
-            "length": c.length,
-            "open": built.complex_is_open(c),
-            "outcome": outcome_json(&complex_outcomes[c.index]),
-            "retreat": c.retreat.as_ref().map(|r| serde_json::json!({
-                "rook": name(r.from),
-                "trajectory": names(&r.path),
-                "budget": r.budget,
-            })),
-        })).collect::<Vec<_>>(),
-    })
 }
 
 /// The zones as Graphviz DOT: one cluster a zone, the root solid, negations dashed.

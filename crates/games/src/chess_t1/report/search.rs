@@ -3,7 +3,7 @@
 use crate::json_text;
 use ::chess_t1::book;
 use ::chess_t1::position::Position;
-use ::chess_t1::search::{Mode, SearchResult};
+use ::chess_t1::search::{Mode, SearchReport};
 use serde::Serialize;
 
 /// The report of `result`, a search of `pos` by `engine` that took `micros`: what goes to
@@ -11,7 +11,7 @@ use serde::Serialize;
 pub fn report(
     pos: &Position,
     engine: &str,
-    result: &SearchResult,
+    result: &SearchReport,
     micros: u64,
     json: bool,
 ) -> Result<(String, String), String> {
