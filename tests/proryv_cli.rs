@@ -407,8 +407,8 @@ fn zones_after_plies() {
     let text = stdout(&out);
     assert!(
         text.starts_with(
-            "after d4c5: 1 zones; the rooks' distance maps: 5 taken over, 3 built\n\
-             after e8e7: 2 zones; the rooks' distance maps: 3 taken over, 5 built\n\
+            "after d4c5: 1 zones; distance maps: 5 taken over, 3 built\n\
+             after e8e7: 2 zones; distance maps: 3 taken over, 5 built\n\
              Position: 7k/4r3/8/2KRr3/8/8/8/8 w 0:0 1 21\n"
         ),
         "{text}"

@@ -47,8 +47,8 @@ pub fn run(game: GameName, args: ZonesArgs) -> Result<(), CliError> {
         GameName::Proryv => {
             let horizon = args.horizon;
             let start = position::<Proryv>(&args.pos)?;
-            let (p, zones, log) = zonal_games::proryv::zones_after(start, horizon, &args.after)
-                .map_err(CliError::input)?;
+            let (p, zones, log) =
+                zones_after::<Proryv>(start, horizon, &args.after).map_err(CliError::input)?;
             show(
                 args.json,
                 args.dot,

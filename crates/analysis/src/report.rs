@@ -22,7 +22,8 @@ pub fn zones_after<G: GameDef>(
     for (i, text) in after.iter().enumerate() {
         G::play_text(&mut played, text).map_err(|e| {
             format!(
-                "--after: move {} ({}): {e}",
+                "--after: {} {} ({}): {e}",
+                G::MOVE_WORD,
                 i + 1,
                 zonal_core::excerpt::excerpt(text)
             )

@@ -2,7 +2,7 @@
 //! pictures, match, engine protocol, reasons and the analysis board go through the code every
 //! game of the core shares, its zones JSON is the core games' schema
 //! (`schema/game-zones.schema.json`); its own are the source's measures ([`GameDef::measures`]),
-//! `distance` and `trajectories` ([`paths`]) and `zones --after` ([`zones_after`]).
+//! and `distance` and `trajectories` ([`paths`]).
 
 pub mod paths;
 
@@ -417,47 +417,4 @@ pub fn piece_name(steps: &PieceSteps) -> String {
         side_name(steps.side()),
         if steps.is_king() { "King" } else { "rook" }
     )
-}
-
-/// Plays the plies of `--after` from `start`, keeping the projection up to date ply by ply (the
-/// rooks' distance maps are taken over while their lines stay as they were); returns the last
-/// position, its zones and a line a ply saying what was reused.
-pub fn zones_after(
-    start: Position,
-    horizon: i32,
-    after: &[String],
-) -> Result<(Position, zones::Built, String), String> {
-    use zones::{IncrementalProjection, changed_squares};
-    let mut projection = IncrementalProjection::new();
-    let mut pos = start;
-    let mut built = projection.project(&zones::Proryv, &pos, horizon, 0);
-    let mut log = String::new();
-    for (i, text) in after.iter().enumerate() {
-        if pos.is_over() {
-            return Err(format!(
-                "{}: --after: ply {} ({}): the game is over",
-                zonal_proryv::NAME,
-                i + 1,
-                zonal_core::excerpt::excerpt(text)
-            ));
-        }
-        let ply = pos.parse_ply(text).map_err(|e| {
-            format!(
-                "--after: ply {} ({}): {e}",
-                i + 1,
-                zonal_core::excerpt::excerpt(text)
-            )
-        })?;
-        let next = pos.play(&ply);
-        let before = projection.stats;
-        built = projection.project(&zones::Proryv, &next, horizon, changed_squares(&pos, &next));
-        log += &format!(
-            "after {ply}: {} zones; the rooks' distance maps: {} taken over, {} built\n",
-            built.zones.len(),
-            projection.stats.reused - before.reused,
-            projection.stats.built - before.built
-        );
-        pos = next;
-    }
-    Ok((pos, built, log))
 }
