@@ -30,22 +30,7 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// The games zonal plays.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameName {
-    /// chess-t1 (docs/chess-t1-rules.md).
-    #[value(name = "chess-t1")]
-    ChessT1,
-    /// Прорыв, kings and rooks race with drops (docs/proryv.md).
-    #[value(name = "proryv")]
-    Proryv,
-    /// Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen (docs/hnefatafl.md).
-    #[value(name = "hnefatafl")]
-    Hnefatafl,
-    /// Dou Shou Qi, the Jungle game (docs/jungle.md).
-    #[value(name = "jungle")]
-    Jungle,
-}
+core_games!(define_game_name!());
 
 /// A position given on the command line.
 #[derive(Args, Debug, Clone)]

@@ -1,6 +1,8 @@
 //! The `zonal` binary: see `zonal --help`.
 
 #[macro_use]
+mod registry;
+#[macro_use]
 mod output;
 mod args;
 mod cli;

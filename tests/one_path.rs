@@ -181,3 +181,39 @@ fn the_docs_say_every_game_is_implemented() {
     }
     assert!(readme.contains("Four games are implemented"));
 }
+
+/// The registry of games (`src/registry.rs`): every `--game` value `zonal --help` lists has its
+/// line in `zonal games`, in the same order, and a game's line lists `distance` exactly when
+/// `zonal distance` works for it (otherwise the command is refused with the line's list).
+#[test]
+fn every_registered_game_has_its_line_and_its_commands() {
+    let help = stdout(&zonal(&["--help"]));
+    let values: Vec<String> = help
+        .lines()
+        .map(str::trim)
+        .filter_map(|l| l.strip_prefix("- "))
+        .filter_map(|l| l.split(':').next())
+        .map(str::to_string)
+        .collect();
+    let ids: Vec<&str> = STARTS.iter().map(|(g, _)| *g).collect();
+    assert_eq!(values, ids, "{help}");
+    let games = stdout(&zonal(&["games"]));
+    let lines: Vec<&str> = games.lines().collect();
+    assert_eq!(lines.len(), ids.len(), "{games}");
+    for (line, id) in lines.iter().zip(&ids) {
+        assert_eq!(line.split_whitespace().next(), Some(*id), "{games}");
+        if *id == "chess-t1" {
+            continue;
+        }
+        let listed = line.contains(" distance,");
+        let out = zonal(&["distance", "--game", id, "startpos", "--from", "a1"]);
+        let refused = stderr(&out).contains("`zonal distance` is not available for this game");
+        assert_eq!(listed, !refused, "{id}: {}", stderr(&out));
+        if refused {
+            let commands = line.split("Commands: ").nth(1).unwrap_or_default();
+            assert!(stderr(&out).contains(commands), "{id}: {}", stderr(&out));
+        } else {
+            assert_eq!(out.status.code(), Some(0), "{id}: {}", stderr(&out));
+        }
+    }
+}

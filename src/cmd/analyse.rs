@@ -5,9 +5,6 @@ use crate::args::{AnalyseArgs, GameName, Loaded, PosArg, material_arg, positions
 use crate::output::{CliError, print_json};
 use zonal_analysis::GameDef;
 use zonal_analysis::analyse::{AnalysisSearch, Suite, analyse};
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
 
 /// `analyse` for chess-t1.
 pub(crate) mod chess {
@@ -134,8 +131,9 @@ pub(crate) mod chess {
 
 /// Runs `zonal analyse` for `game`.
 pub fn run(game: GameName, args: AnalyseArgs) -> Result<(), CliError> {
-    match game {
-        GameName::ChessT1 => {
+    with_game!(
+        game,
+        chess => {
             let AnalyseArgs {
                 pos,
                 id,
@@ -180,11 +178,9 @@ pub fn run(game: GameName, args: AnalyseArgs) -> Result<(), CliError> {
                 jobs.map(|j| j as usize),
                 svg.as_deref(),
             )
-        }
-        GameName::Proryv => core::<Proryv>(args),
-        GameName::Hnefatafl => core::<Hnefatafl>(args),
-        GameName::Jungle => core::<Jungle>(args),
-    }
+        },
+        G => core::<G>(args),
+    )
 }
 
 /// Every position the arguments name, in order (all read before any is analysed).

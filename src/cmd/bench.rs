@@ -2,9 +2,7 @@
 
 use crate::args::{BenchArgs, GameName};
 use crate::output::{CliError, print_json};
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
+use zonal_analysis::GameDef;
 
 /// `bench` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
@@ -166,8 +164,9 @@ pub(crate) mod generic {
 /// Runs `zonal bench` for `game`.
 pub fn run(game: GameName, args: BenchArgs) -> Result<(), CliError> {
     let BenchArgs { quick, json } = args;
-    match game {
-        GameName::ChessT1 => {
+    with_game!(
+        game,
+        chess => {
             let report = zonal_games::chess_t1::bench::run(quick);
             if json {
                 print_json(&report)
@@ -175,18 +174,15 @@ pub fn run(game: GameName, args: BenchArgs) -> Result<(), CliError> {
                 outln!("{}", report.to_text());
                 Ok(())
             }
-        }
-        GameName::Proryv => {
-            let report = zonal_games::bench_proryv::run(quick);
-            if json {
-                print_json(&report)
-            } else {
-                outln!("{}", report.to_text());
+        },
+        G => match G::bench_report(quick) {
+            Some((report, _)) if json => print_json(&report),
+            Some((_, text)) => {
+                outln!("{text}");
                 // The one engine's depth and speed, as every game's bench reports them.
-                generic::bench::<Proryv>(quick, false)
+                generic::bench::<G>(quick, false)
             }
-        }
-        GameName::Hnefatafl => generic::bench::<Hnefatafl>(quick, json),
-        GameName::Jungle => generic::bench::<Jungle>(quick, json),
-    }
+            None => generic::bench::<G>(quick, json),
+        },
+    )
 }

@@ -3,9 +3,9 @@
 use crate::args::{DistanceArgs, GameName, position};
 use crate::cmd::not_available;
 use crate::output::{CliError, write_stdout};
+use zonal_analysis::GameDef;
 use zonal_games::chess_t1::report::Subject;
 use zonal_games::chess_t1::report::distance::distance;
-use zonal_games::proryv::{Proryv, paths};
 
 /// Runs `zonal distance` for `game` (chess-t1 and Прорыв).
 pub fn run(game: GameName, args: DistanceArgs) -> Result<(), CliError> {
@@ -15,18 +15,20 @@ pub fn run(game: GameName, args: DistanceArgs) -> Result<(), CliError> {
         piece,
         json,
     } = args;
-    match game {
-        GameName::ChessT1 => {
+    with_game!(
+        game,
+        chess => {
             let pos = pos.resolve()?;
             let subject = Subject::new(&pos, &from, piece.piece, piece.own_removable)
                 .map_err(CliError::input)?;
             write_stdout(&distance(&pos, &subject, json).map_err(CliError::input)?)
-        }
-        GameName::Proryv => {
-            let p = position::<Proryv>(&pos)?;
-            let from = paths::square(&from, "--from").map_err(CliError::input)?;
-            write_stdout(&paths::distance(&p, from, json).map_err(CliError::input)?)
-        }
-        other => Err(not_available(other, "distance")),
-    }
+        },
+        G => {
+            let p = position::<G>(&pos)?;
+            match G::distance_report(&p, &from, json) {
+                Some(report) => write_stdout(&report.map_err(CliError::input)?),
+                None => Err(not_available(game, "distance")),
+            }
+        },
+    )
 }

@@ -3,9 +3,6 @@
 use crate::args::GameName;
 use crate::output::CliError;
 use zonal_analysis::Zoned;
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
 use zonal_play::PlayGame;
 
 /// `zonal engine` for the game `G`, on stdin and stdout.
@@ -20,10 +17,9 @@ pub fn engine<G: PlayGame>() -> Result<(), CliError> {
 
 /// Runs `zonal engine` for `game`.
 pub fn run(game: GameName) -> Result<(), CliError> {
-    match game {
-        GameName::ChessT1 => engine::<zonal_games::chess_t1::ChessT1>(),
-        GameName::Proryv => engine::<Zoned<Proryv>>(),
-        GameName::Hnefatafl => engine::<Zoned<Hnefatafl>>(),
-        GameName::Jungle => engine::<Zoned<Jungle>>(),
-    }
+    with_game!(
+        game,
+        chess => engine::<zonal_games::chess_t1::ChessT1>(),
+        G => engine::<Zoned<G>>(),
+    )
 }

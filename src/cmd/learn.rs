@@ -6,9 +6,6 @@ use crate::output::CliError;
 use std::io::{Seek, Write};
 use zonal_analysis::Zoned;
 use zonal_games::chess_t1::ChessT1;
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
 use zonal_learn::Learn;
 use zonal_learn::datagen::{DatagenConfig, Summary};
 use zonal_learn::fit::FitRequest;
@@ -16,22 +13,20 @@ use zonal_play::spec::PlayerSpec;
 
 /// Runs `zonal datagen` for `game`.
 pub fn datagen(game: GameName, args: DatagenArgs) -> Result<(), CliError> {
-    match game {
-        GameName::ChessT1 => datagen_game::<ChessT1>(&args),
-        GameName::Proryv => datagen_game::<Zoned<Proryv>>(&args),
-        GameName::Hnefatafl => datagen_game::<Zoned<Hnefatafl>>(&args),
-        GameName::Jungle => datagen_game::<Zoned<Jungle>>(&args),
-    }
+    with_game!(
+        game,
+        chess => datagen_game::<ChessT1>(&args),
+        G => datagen_game::<Zoned<G>>(&args),
+    )
 }
 
 /// Runs `zonal fit` for `game`.
 pub fn fit(game: GameName, args: FitArgs) -> Result<(), CliError> {
-    match game {
-        GameName::ChessT1 => fit_game::<ChessT1>(&args),
-        GameName::Proryv => fit_game::<Zoned<Proryv>>(&args),
-        GameName::Hnefatafl => fit_game::<Zoned<Hnefatafl>>(&args),
-        GameName::Jungle => fit_game::<Zoned<Jungle>>(&args),
-    }
+    with_game!(
+        game,
+        chess => fit_game::<ChessT1>(&args),
+        G => fit_game::<Zoned<G>>(&args),
+    )
 }
 
 /// Refuses a game without features.

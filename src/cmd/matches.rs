@@ -5,9 +5,6 @@ use crate::output::write_stdout;
 use crate::output::{CliError, print_json};
 use std::io::Write;
 use zonal_core::Limits;
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
 use zonal_play::PlayGame;
 use zonal_play::game::Settings;
 use zonal_play::matches::{
@@ -152,12 +149,11 @@ pub(crate) mod generic {
 
 /// Runs `zonal match` for `game`.
 pub fn run(game: GameName, args: MatchArgs) -> Result<(), CliError> {
-    match game {
-        GameName::ChessT1 => chess::match_cmd(&args),
-        GameName::Proryv => generic::match_cmd::<Proryv>(&args),
-        GameName::Hnefatafl => generic::match_cmd::<Hnefatafl>(&args),
-        GameName::Jungle => generic::match_cmd::<Jungle>(&args),
-    }
+    with_game!(
+        game,
+        chess => chess::match_cmd(&args),
+        G => generic::match_cmd::<G>(&args),
+    )
 }
 
 /// `zonal match` for the game `G` over `openings`.

@@ -22,28 +22,29 @@ pub mod zones;
 
 use crate::args::GameName;
 use crate::output::CliError;
+use zonal_analysis::GameDef;
 
 /// The name errors and reports show for `game`.
 pub fn game_name(game: GameName) -> &'static str {
-    use zonal_analysis::GameDef;
-    match game {
-        GameName::ChessT1 => "chess-t1",
-        GameName::Proryv => zonal_games::proryv::Proryv::NAME,
-        GameName::Hnefatafl => zonal_games::hnefatafl::Hnefatafl::NAME,
-        GameName::Jungle => zonal_games::jungle::Jungle::NAME,
-    }
+    with_game!(game, chess => "chess-t1", G => G::NAME)
+}
+
+/// The commands a game of the core's search has, as `zonal games` and errors list them.
+pub fn commands<G: GameDef>() -> String {
+    let paths = if G::PATH_REPORTS {
+        "distance, trajectories, "
+    } else {
+        ""
+    };
+    format!(
+        "moves, play (--record), perft (--divide, --parallel), {paths}zones (--after, --json, \
+         --dot), render (--zones), search, analyse, engine, match (--cmd1/--cmd2), bench, datagen, fit"
+    )
 }
 
 /// The error of a command `game` does not have.
 pub fn not_available(game: GameName, command: &str) -> CliError {
-    let has = match game {
-        GameName::Proryv => {
-            "moves, play, perft, distance, trajectories, zones, render, search, analyse, engine, match, bench, datagen, fit"
-        }
-        _ => {
-            "moves, play, perft, zones, render, search, analyse, engine, match, bench, datagen, fit"
-        }
-    };
+    let has = with_game!(game, chess => String::from("every command"), G => commands::<G>());
     CliError::input(format!(
         "{}: `zonal {command}` is not available for this game yet (it has {has}; \
          `zonal games` lists what each game supports)",

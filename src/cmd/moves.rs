@@ -3,9 +3,6 @@
 use crate::args::position;
 use crate::args::{GameName, MovesArgs};
 use crate::output::CliError;
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
 
 /// `moves` for chess-t1.
 pub(crate) mod chess {
@@ -78,10 +75,9 @@ pub(crate) mod generic {
 /// Runs `zonal moves` for `game`.
 pub fn run(game: GameName, args: MovesArgs) -> Result<(), CliError> {
     let MovesArgs { pos, json } = args;
-    match game {
-        GameName::ChessT1 => chess::moves(&pos.resolve()?, json),
-        GameName::Proryv => generic::moves::<Proryv>(&position::<Proryv>(&pos)?, json),
-        GameName::Hnefatafl => generic::moves::<Hnefatafl>(&position::<Hnefatafl>(&pos)?, json),
-        GameName::Jungle => generic::moves::<Jungle>(&position::<Jungle>(&pos)?, json),
-    }
+    with_game!(
+        game,
+        chess => chess::moves(&pos.resolve()?, json),
+        G => generic::moves::<G>(&position::<G>(&pos)?, json),
+    )
 }

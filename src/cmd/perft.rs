@@ -3,9 +3,6 @@
 use crate::args::{GameName, PerftArgs, PosArg, position};
 use crate::output::CliError;
 use zonal_analysis::GameDef;
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
 
 use std::time::Instant;
 
@@ -106,12 +103,11 @@ pub fn run(game: GameName, args: PerftArgs) -> Result<(), CliError> {
         parallel,
     } = args;
     let arg = PosArg { pos, id, index };
-    match game {
-        GameName::ChessT1 => chess::perft_cmd(&arg.resolve()?, depth, divide, parallel),
-        GameName::Proryv => core::<Proryv>(&arg, depth, divide, parallel),
-        GameName::Hnefatafl => core::<Hnefatafl>(&arg, depth, divide, parallel),
-        GameName::Jungle => core::<Jungle>(&arg, depth, divide, parallel),
-    }
+    with_game!(
+        game,
+        chess => chess::perft_cmd(&arg.resolve()?, depth, divide, parallel),
+        G => core::<G>(&arg, depth, divide, parallel),
+    )
 }
 
 /// `zonal perft` for a game of the core's search.

@@ -3,9 +3,6 @@
 use crate::args::{GameName, PlayArgs, positions};
 use crate::output::{CliError, write_stdout};
 use zonal_analysis::GameDef;
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
 
 /// `play` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
@@ -85,8 +82,9 @@ pub(crate) mod generic {
 
 /// Runs `zonal play` for `game`.
 pub fn run(game: GameName, args: PlayArgs) -> Result<(), CliError> {
-    match game {
-        GameName::ChessT1 => {
+    with_game!(
+        game,
+        chess => {
             let moves = given_moves(args.moves, args.record, "moves")?;
             let (start, record) = args.pos.resolve_record()?;
             let report = zonal_games::chess_t1::report::play::play(
@@ -98,11 +96,9 @@ pub fn run(game: GameName, args: PlayArgs) -> Result<(), CliError> {
             )
             .map_err(CliError::input)?;
             write_stdout(&report)
-        }
-        GameName::Proryv => core::<Proryv>(args),
-        GameName::Hnefatafl => core::<Hnefatafl>(args),
-        GameName::Jungle => core::<Jungle>(args),
-    }
+        },
+        G => core::<G>(args),
+    )
 }
 
 /// `zonal play` for a game of the core's search.

@@ -5,9 +5,6 @@ use crate::cmd::game_name;
 use crate::output::CliError;
 use zonal_analysis::GameDef;
 use zonal_games::chess_t1::report::{render as svg_render, svg};
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
 
 /// Runs `zonal render` for `game`.
 pub fn run(game: GameName, args: RenderArgs) -> Result<(), CliError> {
@@ -28,8 +25,9 @@ pub fn run(game: GameName, args: RenderArgs) -> Result<(), CliError> {
             game_name(game)
         )));
     }
-    let svg = match game {
-        GameName::ChessT1 => {
+    let svg = with_game!(
+        game,
+        chess => {
             let position = pos.resolve()?;
             let side = side.and_then(SideArg::color);
             let opts = svg::SvgOptions {
@@ -43,11 +41,9 @@ pub fn run(game: GameName, args: RenderArgs) -> Result<(), CliError> {
                 title: None,
             };
             svg_render::picture(&position, horizon, &opts).map_err(CliError::input)?
-        }
-        GameName::Proryv => core::<Proryv>(&pos, show_zones, zone, side, horizon)?,
-        GameName::Hnefatafl => core::<Hnefatafl>(&pos, show_zones, zone, side, horizon)?,
-        GameName::Jungle => core::<Jungle>(&pos, show_zones, zone, side, horizon)?,
-    };
+        },
+        G => core::<G>(&pos, show_zones, zone, side, horizon)?,
+    );
     match output {
         Some(path) => std::fs::write(&path, svg).map_err(|e| CliError {
             message: format!("cannot write {}: {e}", path.display()),

@@ -3,9 +3,6 @@
 use crate::args::{GameName, PosArg, SearchArgs, position};
 use crate::output::CliError;
 use zonal_analysis::GameDef;
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
 
 /// `search` for chess-t1.
 pub(crate) mod chess {
@@ -121,8 +118,9 @@ pub fn run(game: GameName, args: SearchArgs) -> Result<(), CliError> {
         engine,
         json,
     } = args;
-    match game {
-        GameName::ChessT1 => {
+    with_game!(
+        game,
+        chess => {
             let pos = pos.resolve()?;
             let limits = bounds.limits(depth, 4);
             let mode = if full {
@@ -132,13 +130,9 @@ pub fn run(game: GameName, args: SearchArgs) -> Result<(), CliError> {
             };
             let horizon = horizon.unwrap_or(4);
             chess::search_cmd(&pos, &engine.player(mode, horizon, depth), &limits, json)
-        }
-        GameName::Proryv => core::<Proryv>(&pos, full, horizon, &bounds.limits(depth, 4), json),
-        GameName::Hnefatafl => {
-            core::<Hnefatafl>(&pos, full, horizon, &bounds.limits(depth, 4), json)
-        }
-        GameName::Jungle => core::<Jungle>(&pos, full, horizon, &bounds.limits(depth, 4), json),
-    }
+        },
+        G => core::<G>(&pos, full, horizon, &bounds.limits(depth, 4), json),
+    )
 }
 
 /// `zonal search` for a game of the core's search.

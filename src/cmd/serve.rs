@@ -10,7 +10,8 @@ pub fn run(args: ServeArgs) -> Result<(), CliError> {
         let mut stdout = std::io::stdout().lock();
         writeln!(stdout, "zonal serve: listening on {url}").and_then(|()| stdout.flush())
     };
-    zonal_serve::run(args.port, args.open, announce).map_err(|e| match e {
+    zonal_serve::run(args.port, args.open, crate::registry::boards(), announce).map_err(|e| match e
+    {
         zonal_serve::Error::Announce(e) => CliError::output(e),
         other => CliError {
             message: other.to_string(),

@@ -3,9 +3,9 @@
 use crate::args::{GameName, TrajectoriesArgs, parse_square, position};
 use crate::cmd::not_available;
 use crate::output::{CliError, write_stdout};
+use zonal_analysis::GameDef;
 use zonal_games::chess_t1::report::Subject;
 use zonal_games::chess_t1::report::trajectories::trajectories;
-use zonal_games::proryv::{Proryv, paths};
 
 /// Runs `zonal trajectories` for `game` (chess-t1 and Прорыв).
 pub fn run(game: GameName, args: TrajectoriesArgs) -> Result<(), CliError> {
@@ -18,8 +18,9 @@ pub fn run(game: GameName, args: TrajectoriesArgs) -> Result<(), CliError> {
         limit,
         json,
     } = args;
-    match game {
-        GameName::ChessT1 => {
+    with_game!(
+        game,
+        chess => {
             let pos = pos.resolve()?;
             let subject = Subject::new(&pos, &from, piece.piece, piece.own_removable)
                 .map_err(CliError::input)?;
@@ -27,15 +28,13 @@ pub fn run(game: GameName, args: TrajectoriesArgs) -> Result<(), CliError> {
             write_stdout(
                 &trajectories(&pos, &subject, to, max_len, limit, json).map_err(CliError::input)?,
             )
-        }
-        GameName::Proryv => {
-            let p = position::<Proryv>(&pos)?;
-            let (from, to) = (
-                paths::square(&from, "--from").map_err(CliError::input)?,
-                paths::square(&to, "--to").map_err(CliError::input)?,
-            );
-            write_stdout(&paths::trajectories(&p, from, to, limit, json).map_err(CliError::input)?)
-        }
-        other => Err(not_available(other, "trajectories")),
-    }
+        },
+        G => {
+            let p = position::<G>(&pos)?;
+            match G::trajectories_report(&p, &from, &to, limit, json) {
+                Some(report) => write_stdout(&report.map_err(CliError::input)?),
+                None => Err(not_available(game, "trajectories")),
+            }
+        },
+    )
 }

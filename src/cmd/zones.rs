@@ -5,15 +5,13 @@ use crate::output::{CliError, write_stdout};
 use zonal_analysis::GameDef;
 use zonal_analysis::report::*;
 use zonal_games::chess_t1::report::zones::{ZonesJson, zones_after as zones_after_t1};
-use zonal_games::hnefatafl::Hnefatafl;
 use zonal_games::json_text;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
 
 /// Runs `zonal zones` for `game`.
 pub fn run(game: GameName, args: ZonesArgs) -> Result<(), CliError> {
-    match game {
-        GameName::ChessT1 => {
+    with_game!(
+        game,
+        chess => {
             let ZonesArgs {
                 pos,
                 horizon,
@@ -43,28 +41,9 @@ pub fn run(game: GameName, args: ZonesArgs) -> Result<(), CliError> {
                 || report.to_dot(),
                 || report.to_text(),
             )
-        }
-        GameName::Proryv => {
-            let horizon = args.horizon;
-            let start = position::<Proryv>(&args.pos)?;
-            let (p, zones, log) =
-                zones_after::<Proryv>(start, horizon, &args.after).map_err(CliError::input)?;
-            show(
-                args.json,
-                args.dot,
-                &log,
-                || {
-                    json_text(&zonal_analysis::report::zones_json::<Proryv>(
-                        &p, &zones, horizon,
-                    ))
-                },
-                || zonal_games::proryv::zones_dot(&p, &zones.zones),
-                || zonal_proryv::zones::to_text(&p, &zones, horizon),
-            )
-        }
-        GameName::Hnefatafl => core::<Hnefatafl>(args),
-        GameName::Jungle => core::<Jungle>(args),
-    }
+        },
+        G => core::<G>(args),
+    )
 }
 
 /// `zonal zones` for a game of the core's search.
@@ -81,7 +60,7 @@ pub(crate) fn core<G: GameDef>(args: ZonesArgs) -> Result<(), CliError> {
                 &p, &built, horizon,
             ))
         },
-        || zones_dot::<G>(&p, &built),
+        || G::zones_dot(&p, &built),
         || G::zones_text(&p, &built, horizon),
     )
 }

@@ -168,6 +168,45 @@ pub trait GameDef: 'static {
     fn measures(_pos: &Self::Position) -> crate::analyse::Measures {
         crate::analyse::Measures::default()
     }
+
+    /// The projection as a Graphviz graph; by default [`crate::report::zones_dot`].
+    fn zones_dot(pos: &Self::Position, built: &Built) -> String
+    where
+        Self: Sized,
+    {
+        crate::report::zones_dot::<Self>(pos, built)
+    }
+
+    /// Whether the game has `zonal distance` and `zonal trajectories` (the two hooks below).
+    const PATH_REPORTS: bool = false;
+
+    /// `zonal distance`: the distance map of the piece on the square named `from`, as text or
+    /// JSON; `None` (the default) where the game has no such report.
+    fn distance_report(
+        _pos: &Self::Position,
+        _from: &str,
+        _json: bool,
+    ) -> Option<Result<String, String>> {
+        None
+    }
+
+    /// `zonal trajectories`: at most `limit` shortest trajectories of the piece on `from` to
+    /// `to`, as text or JSON; `None` (the default) where the game has no such report.
+    fn trajectories_report(
+        _pos: &Self::Position,
+        _from: &str,
+        _to: &str,
+        _limit: usize,
+        _json: bool,
+    ) -> Option<Result<String, String>> {
+        None
+    }
+
+    /// `zonal bench`'s report of the game's own measures, as JSON and as text, before the
+    /// engine's (Прорыв: its projection's); `None` (the default) for none.
+    fn bench_report(_quick: bool) -> Option<(serde_json::Value, String)> {
+        None
+    }
 }
 
 pub fn status<G: GameDef>(pos: &G::Position) -> String {

@@ -198,22 +198,6 @@ pub trait Board: Send + Sync {
     fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError>;
 }
 
-/// Every game, chess-t1 first.
-pub fn all() -> Vec<Box<dyn Board>> {
-    vec![
-        Box::new(ChessBoard),
-        Box::new(CoreBoard::<zonal_games::proryv::Proryv>(
-            std::marker::PhantomData,
-        )),
-        Box::new(CoreBoard::<zonal_games::hnefatafl::Hnefatafl>(
-            std::marker::PhantomData,
-        )),
-        Box::new(CoreBoard::<zonal_games::jungle::Jungle>(
-            std::marker::PhantomData,
-        )),
-    ]
-}
-
 fn bad(message: impl std::fmt::Display) -> ApiError {
     ApiError::bad_request(message.to_string())
 }
@@ -353,7 +337,7 @@ where
 // ---------------------------------------------------------------- chess-t1
 
 /// chess-t1 (the `zonal` library crate).
-struct ChessBoard;
+pub struct ChessBoard;
 
 impl ChessBoard {
     fn position(text: &str) -> Result<chess_t1::position::Position, ApiError> {
@@ -606,7 +590,13 @@ impl Board for ChessBoard {
 // ---------------------------------------------------------------- Прорыв, Hnefatafl, Jungle
 
 /// A game of the generic commands ([`GameDef`]): Прорыв, Hnefatafl, Jungle.
-struct CoreBoard<G>(std::marker::PhantomData<fn() -> G>);
+pub struct CoreBoard<G>(std::marker::PhantomData<fn() -> G>);
+
+impl<G: GameDef> Default for CoreBoard<G> {
+    fn default() -> Self {
+        CoreBoard(std::marker::PhantomData)
+    }
+}
 
 impl<G: GameDef> CoreBoard<G> {
     fn position(text: &str) -> Result<G::Position, ApiError> {

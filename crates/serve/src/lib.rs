@@ -26,7 +26,7 @@
 //! `localhost:PORT` are answered, with no `Origin` or that one (403 otherwise), and POSTs only
 //! as `application/json` (415 otherwise): a web page elsewhere cannot drive the server.
 
-mod games;
+pub mod games;
 
 use axum::Router;
 use axum::body::Bytes;
@@ -166,6 +166,7 @@ pub enum Error {
 pub fn run(
     port: u16,
     open: bool,
+    games: Vec<Box<dyn games::Board>>,
     announce: impl FnOnce(&str) -> std::io::Result<()>,
 ) -> Result<(), Error> {
     // A bug in one request must not end the server (the binary's hook exits): say it and go on;
@@ -178,12 +179,13 @@ pub fn run(
         .enable_all()
         .build()
         .map_err(|e| Error::Start(format!("cannot start the server: {e}")))?;
-    runtime.block_on(serve(port, open, announce))
+    runtime.block_on(serve(port, open, games, announce))
 }
 
 async fn serve(
     port: u16,
     open: bool,
+    games: Vec<Box<dyn games::Board>>,
     announce: impl FnOnce(&str) -> std::io::Result<()>,
 ) -> Result<(), Error> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
@@ -197,7 +199,7 @@ async fn serve(
     if open {
         open_browser(&url);
     }
-    accept_loop(listener, router(address.port())).await;
+    accept_loop(listener, router(address.port(), games)).await;
     Ok(())
 }
 
@@ -409,9 +411,9 @@ fn at_most(
 }
 
 /// The page and the API, answering to `127.0.0.1:port` and `localhost:port`.
-fn router(port: u16) -> Router {
+fn router(port: u16, games: Vec<Box<dyn games::Board>>) -> Router {
     let state: AppState = Arc::new(Shared {
-        games: games::all(),
+        games,
         analyses: Mutex::new(HashMap::new()),
         running: AtomicUsize::new(0),
         next_id: AtomicU64::new(1),

@@ -208,6 +208,36 @@ impl GameDef for Proryv {
     fn measures(pos: &Position) -> Measures {
         measures(pos)
     }
+
+    fn zones_dot(pos: &Position, built: &Built) -> String {
+        zones_dot(pos, &built.zones)
+    }
+
+    const PATH_REPORTS: bool = true;
+
+    fn distance_report(pos: &Position, from: &str, json: bool) -> Option<Result<String, String>> {
+        Some(paths::square(from, "--from").and_then(|from| paths::distance(pos, from, json)))
+    }
+
+    fn trajectories_report(
+        pos: &Position,
+        from: &str,
+        to: &str,
+        limit: usize,
+        json: bool,
+    ) -> Option<Result<String, String>> {
+        let squares =
+            paths::square(from, "--from").and_then(|from| Ok((from, paths::square(to, "--to")?)));
+        Some(squares.and_then(|(from, to)| paths::trajectories(pos, from, to, limit, json)))
+    }
+
+    fn bench_report(quick: bool) -> Option<(Value, String)> {
+        let report = crate::bench_proryv::run(quick);
+        Some((
+            serde_json::to_value(&report).unwrap_or(Value::Null),
+            report.to_text(),
+        ))
+    }
 }
 
 /// [`GameDef::measures`] for Прорыв.

@@ -1,0 +1,78 @@
+//! The registry of games. chess-t1 has its own reports and engine adapter; every other game is
+//! one line in [`core_games!`]: its variant of [`GameName`](crate::args::GameName), its name on
+//! the command line, its [`GameDef`](zonal_analysis::GameDef) and its help line. The command
+//! line's `--game` values, every command's dispatch ([`with_game!`]), `zonal games` and the
+//! analysis board's games all come from that list.
+
+/// The games played on the core's search, one line each: `Variant, "id", GameDef type, "help";`.
+/// Calls `$then!` with `($args)` and the list.
+macro_rules! core_games {
+    ($then:ident ! ($($args:tt)*)) => {
+        $then! { ($($args)*)
+            Proryv, "proryv", zonal_games::proryv::Proryv,
+                "Прорыв, kings and rooks race with drops (docs/proryv.md).";
+            Hnefatafl, "hnefatafl", zonal_games::hnefatafl::Hnefatafl,
+                "Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen (docs/hnefatafl.md).";
+            Jungle, "jungle", zonal_games::jungle::Jungle,
+                "Dou Shou Qi, the Jungle game (docs/jungle.md).";
+        }
+    };
+}
+
+/// Defines [`GameName`](crate::args::GameName): chess-t1 and the games of [`core_games!`].
+macro_rules! define_game_name {
+    (() $($variant:ident, $id:tt, $game:ty, $help:tt;)*) => {
+        /// The games zonal plays.
+        #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum GameName {
+            /// chess-t1 (docs/chess-t1-rules.md).
+            #[value(name = "chess-t1")]
+            ChessT1,
+            $(
+                #[doc = $help]
+                #[value(name = $id)]
+                $variant,
+            )*
+        }
+    };
+}
+
+/// The arms of [`with_game!`], one per game of [`core_games!`].
+macro_rules! dispatch_game {
+    (($game:expr, chess => $chess:expr, $G:ident => $body:expr $(,)?)
+        $($variant:ident, $id:tt, $def:ty, $help:tt;)*) => {
+        match $game {
+            $crate::args::GameName::ChessT1 => $chess,
+            $(
+                $crate::args::GameName::$variant => {
+                    #[allow(dead_code)]
+                    type $G = $def;
+                    $body
+                }
+            )*
+        }
+    };
+}
+
+/// `with_game!(game, chess => A, G => B)`: `A` for chess-t1, else `B` with the type `G` the
+/// game's [`GameDef`](zonal_analysis::GameDef).
+macro_rules! with_game {
+    ($($args:tt)*) => {
+        core_games!(dispatch_game!($($args)*))
+    };
+}
+
+/// The analysis board's games, chess-t1 first.
+macro_rules! board_list {
+    (() $($variant:ident, $id:tt, $def:ty, $help:tt;)*) => {
+        vec![
+            Box::new(zonal_serve::games::ChessBoard) as Box<dyn zonal_serve::games::Board>,
+            $(Box::new(zonal_serve::games::CoreBoard::<$def>::default()),)*
+        ]
+    };
+}
+
+/// The analysis board's games, chess-t1 first.
+pub fn boards() -> Vec<Box<dyn zonal_serve::games::Board>> {
+    core_games!(board_list!())
+}
