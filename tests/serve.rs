@@ -197,6 +197,139 @@ fn play_accepts_legal_moves_and_refuses_an_illegal_one() {
     assert_eq!(a.json()["export"], "d1-d3");
 }
 
+/// A move that ends the game leaves a position the game's own reader refuses (a lion on the
+/// den, the king on a corner): `moves`, `render` and `zones` answer it from the start and the
+/// moves, as the game's end, instead of refusing it (issue 30: the board froze). A third
+/// repetition, which no position string shows, is an end too.
+#[test]
+fn the_position_a_game_ends_in_is_answered_from_its_moves() {
+    let server = Server::start();
+    let cases = [
+        (
+            "jungle",
+            "l5t/1d1L3/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T6 w 0 1",
+            vec!["d8d9"],
+            "den",
+        ),
+        (
+            "hnefatafl",
+            "11/11/11/5a5/11/k10/11/11/11/11/3a7 d copenhagen",
+            vec!["a6a1"],
+            "corner",
+        ),
+        (
+            "jungle",
+            "c6/7/7/7/7/7/7/7/6R w",
+            vec![
+                "g1g2", "a9a8", "g2g1", "a8a9", "g1g2", "a9a8", "g2g1", "a8a9",
+            ],
+            "repetition",
+        ),
+    ];
+    for (game, start, moves, word) in cases {
+        let played = post(
+            &server.addr,
+            "/api/play",
+            &json!({"game": game, "position": start, "moves": moves}),
+        );
+        assert_eq!(played.status, 200, "{game}: {}", played.body);
+        assert_eq!(played.json()["over"], true, "{game}: {}", played.body);
+        // The final position string alone is refused, as the game's reader refuses it; the
+        // repetition's is not (nothing in it shows the end).
+        let alone = post(
+            &server.addr,
+            "/api/moves",
+            &json!({"game": game, "position": played.json()["position"]}),
+        );
+        assert_eq!(
+            alone.status == 200,
+            word == "repetition",
+            "{game}: {}",
+            alone.body
+        );
+        if word == "repetition" {
+            assert_eq!(alone.json()["over"], false, "{}", alone.body);
+        }
+        let body = json!({"game": game, "position": start, "moves": moves});
+        let a = post(&server.addr, "/api/moves", &body);
+        assert_eq!(a.status, 200, "{game}: {}", a.body);
+        let v = a.json();
+        assert_eq!(v["over"], true, "{}", a.body);
+        assert_eq!(v["moves"], json!([]), "{}", a.body);
+        assert_eq!(v["status"], played.json()["status"], "{}", a.body);
+        assert_eq!(v["position"], played.json()["position"], "{}", a.body);
+        let r = post(&server.addr, "/api/render", &body);
+        assert_eq!(r.status, 200, "{game}: {}", r.body);
+        assert!(
+            r.json()["svg"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("<svg")
+        );
+        let z = post(&server.addr, "/api/zones", &body);
+        assert_eq!(z.status, 200, "{game}: {}", z.body);
+        // A move after the end, or one that is not legal, is refused with its number.
+        let mut more = moves.clone();
+        more.push("a1a2");
+        let a = post(
+            &server.addr,
+            "/api/moves",
+            &json!({"game": game, "position": start, "moves": more}),
+        );
+        assert_eq!(a.status, 422, "{game}: {}", a.body);
+        assert!(
+            a.json()["error"]
+                .as_str()
+                .unwrap_or_default()
+                .contains(&format!("{} ", more.len())),
+            "{}",
+            a.body
+        );
+    }
+    // chess-t1 too: the moves reach the position, as `play` does.
+    let body = json!({"game": "chess-t1", "position": "startpos", "moves": ["e2e4", "d7d5"]});
+    let a = post(&server.addr, "/api/moves", &body);
+    assert_eq!(a.status, 200, "{}", a.body);
+    let by_cli = cli_json(&["play", "startpos", "e2e4", "d7d5", "--json"]);
+    assert_eq!(a.json()["position"], by_cli["position"]);
+}
+
+/// The page sends the start as a position string, not `startpos`, with the moves apart: the
+/// analysis of chess-t1 read the moves as more fields of the string and refused it.
+#[test]
+fn chess_analysis_from_a_position_string_and_moves() {
+    let server = Server::start();
+    let start = cli_json(&["play", "startpos", "--json"])["position"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let (status, events) = events(
+        &server.addr,
+        &format!(
+            "/api/analyse?game=chess-t1&position={}&moves={}&movetime=300",
+            encode(&start),
+            encode("e2e4 d7d5")
+        ),
+    );
+    assert_eq!(status, 200);
+    let best = events
+        .iter()
+        .find(|(name, _)| name == "bestmove")
+        .map(|(_, v)| v["best"].as_str().unwrap_or_default().to_string())
+        .unwrap_or_default();
+    let after = cli_json(&["play", "startpos", "e2e4", "d7d5", "--json"])["position"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let legal = cli_json(&["moves", &after, "--json"]);
+    assert!(
+        legal["moves"]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|m| m["uci"] == best.as_str())),
+        "{best:?} in {events:?}"
+    );
+}
+
 #[test]
 fn zones_are_the_clis_zones_with_the_board_and_its_arrows() {
     let _heavy = heavy();

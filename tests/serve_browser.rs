@@ -116,8 +116,9 @@ impl Driver {
             }
             assert!(
                 Instant::now() < deadline,
-                "timed out waiting for {what}; message: {}",
-                self.js("return document.getElementById('message').textContent")
+                "timed out waiting for {what}; message: {}; engine: {}",
+                self.js("return document.getElementById('message').textContent"),
+                self.js("return document.getElementById('engine-info').textContent")
             );
             std::thread::sleep(Duration::from_millis(50));
         }
@@ -354,6 +355,16 @@ fn illegal_move(driver: &Driver, addr: &str, game: &str, hand: Hand) {
          return m.includes('refused') || m.includes('no legal move')",
         10,
     );
+    // A move from a piece that has moves is refused with the rules' reason, once the server
+    // has given it (issue 30).
+    if from.is_some() {
+        driver.wait(
+            "the server's reason",
+            "const m = document.getElementById('message').textContent; \
+             return m.includes('refused: ') || m.includes('no legal move')",
+            10,
+        );
+    }
     assert_eq!(
         moves_listed(driver),
         before,
@@ -570,6 +581,66 @@ fn promotion_choice(driver: &Driver, server: &Server) {
     );
 }
 
+/// Issue 30: a move that ends the game is shown as the end (the lion on the den, "game over"),
+/// not refused while the page says it was played; and the engine panel empties when the
+/// position changes instead of showing the answer for the position before.
+fn game_end_and_engine_panel(driver: &Driver, server: &Server) {
+    driver.go(&format!("{}?game=jungle", server.url()));
+    driver.wait(
+        "the board",
+        "return document.getElementById('game').value === 'jungle' && \
+         document.querySelector('#board rect.square[data-square]') !== null",
+        20,
+    );
+    let start = "l5t/1d1L3/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T6 w 0 1";
+    driver.js(&format!(
+        "document.getElementById('position-text').value = {start:?}"
+    ));
+    driver.click("#load-position");
+    driver.wait(
+        "the loaded position",
+        &format!("return document.getElementById('board').dataset.position === {start:?}"),
+        15,
+    );
+    driver.js("document.getElementById('movetime').value = '1'");
+    driver.click("#analyse");
+    driver.wait(
+        "the engine's move",
+        "return (document.getElementById('engine-best').dataset.best || '') !== ''",
+        30,
+    );
+    driver.click_square("d8");
+    driver.click_square("d9");
+    driver.wait(
+        "the game's end",
+        "return document.getElementById('status').textContent.includes('game over')",
+        15,
+    );
+    let played = post(
+        &server.addr,
+        "/api/play",
+        &json!({"game": "jungle", "position": start, "moves": ["d8d9"]}),
+    )
+    .json();
+    assert_eq!(
+        board_position(driver),
+        played["position"].as_str().unwrap_or_default()
+    );
+    assert!(
+        text(driver, "status").contains("den"),
+        "{}",
+        text(driver, "status")
+    );
+    assert_eq!(text(driver, "side"), "");
+    assert_eq!(
+        text(driver, "engine-best"),
+        "",
+        "the engine panel kept the old answer"
+    );
+    assert_eq!(text(driver, "engine-reason"), "");
+    driver.screenshot("jungle-den-entered");
+}
+
 #[test]
 fn the_page_in_headless_chromium() {
     let chromium = find(&["chromium", "chromium-browser", "google-chrome"]);
@@ -588,6 +659,7 @@ fn the_page_in_headless_chromium() {
     check_game(&driver, &server, "proryv", None);
     check_game(&driver, &server, "hnefatafl", Some("seed9"));
     check_game(&driver, &server, "jungle", None);
+    game_end_and_engine_panel(&driver, &server);
     // Several tabs' worth of requests at once leave the server up.
     assert_eq!(http(&server.addr, "GET", "/api/games", None).status, 200);
 }

@@ -57,7 +57,11 @@ pub const SEEDS: &[&str] = &[
 pub fn zonal_with_input(args: &[&str], stdin: Option<&[u8]>) -> std::process::Output {
     use std::io::Write;
     use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_zonal"))
+    // `ZONAL_BIN` runs the tests against another build (an older binary, to see a test fail
+    // before its fix); the binary of this tree otherwise.
+    let binary = std::env::var_os("ZONAL_BIN")
+        .unwrap_or_else(|| std::ffi::OsString::from(env!("CARGO_BIN_EXE_zonal")));
+    let mut child = Command::new(binary)
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env_remove("RUST_LOG")

@@ -7,21 +7,11 @@ use zonal_core::guided::MoveSquares;
 use zonal_core::picture::Picture;
 use zonal_core::record::Record;
 use zonal_core::zone::{Built, ZoneGame};
+pub use zonal_play::GameEnd;
 
 /// A game of the core's search ([`GameDef`]) as the play library, the learning commands
 /// and the analysis board see it: with its zone builder.
 pub struct Zoned<G>(pub std::marker::PhantomData<G>);
-
-/// How a played game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameEnd {
-    /// The winner; `None` for a draw.
-    pub winner: Option<Side>,
-    /// A short name for match reports (`king_escaped`, `den`, ...).
-    pub reason: String,
-    /// The end in words.
-    pub text: String,
-}
 
 /// What the command line needs of a game played on the core's search.
 pub trait GameDef: 'static {

@@ -289,11 +289,7 @@ where
         G::side_name(side)
     }
     fn end(game: &G::Game) -> Option<GameEnd> {
-        G::end(game).map(|e| GameEnd {
-            winner: e.winner,
-            reason: e.reason,
-            text: e.text,
-        })
+        G::end(game)
     }
     fn key(pos: &G::Position) -> u64 {
         G::rules(pos).key(pos)

@@ -18,7 +18,7 @@ use std::fmt;
 
 /// A game's result for White.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum GameResult {
     /// White won.
     White,
     /// Black won.
@@ -27,38 +27,38 @@ pub enum Outcome {
     Draw,
 }
 
-impl Outcome {
+impl GameResult {
     /// White's points in halves (2, 1, 0).
     pub fn white_halves(self) -> u8 {
         match self {
-            Outcome::White => 2,
-            Outcome::Draw => 1,
-            Outcome::Black => 0,
+            GameResult::White => 2,
+            GameResult::Draw => 1,
+            GameResult::Black => 0,
         }
     }
 
     /// The outcome of White's points in halves.
-    pub fn of_halves(halves: u8) -> Outcome {
+    pub fn of_halves(halves: u8) -> GameResult {
         match halves {
-            2.. => Outcome::White,
-            1 => Outcome::Draw,
-            0 => Outcome::Black,
+            2.. => GameResult::White,
+            1 => GameResult::Draw,
+            0 => GameResult::Black,
         }
     }
 
     fn letter(self) -> char {
         match self {
-            Outcome::White => 'W',
-            Outcome::Black => 'B',
-            Outcome::Draw => 'D',
+            GameResult::White => 'W',
+            GameResult::Black => 'B',
+            GameResult::Draw => 'D',
         }
     }
 
-    fn of_word(word: &str) -> Option<Outcome> {
+    fn of_word(word: &str) -> Option<GameResult> {
         match word {
-            "W" => Some(Outcome::White),
-            "B" => Some(Outcome::Black),
-            "D" => Some(Outcome::Draw),
+            "W" => Some(GameResult::White),
+            "B" => Some(GameResult::Black),
+            "D" => Some(GameResult::Draw),
             _ => None,
         }
     }
@@ -68,7 +68,7 @@ impl Outcome {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sample {
     /// The game's result.
-    pub outcome: Outcome,
+    pub outcome: GameResult,
     /// The search's score for White, cp, if the position was searched.
     pub score: Option<i32>,
     /// The game's number.
@@ -94,7 +94,7 @@ pub enum Line {
     /// A position.
     Sample(Sample),
     /// The end of game N.
-    End(u64, Outcome),
+    End(u64, GameResult),
     /// A comment or an empty line.
     Comment,
 }
@@ -112,7 +112,7 @@ pub struct DataError {
 }
 
 /// The end line of game `game`.
-pub fn end_line(game: u64, outcome: Outcome) -> String {
+pub fn end_line(game: u64, outcome: GameResult) -> String {
     format!("# end {game} {}", outcome.letter())
 }
 
@@ -136,7 +136,7 @@ pub fn parse_line(text: &str, number: usize) -> Result<Line, DataError> {
     if let Some(rest) = trimmed.strip_prefix("# end ") {
         let mut words = rest.split_whitespace();
         let game = words.next().and_then(|w| w.parse::<u64>().ok());
-        let outcome = words.next().and_then(Outcome::of_word);
+        let outcome = words.next().and_then(GameResult::of_word);
         return match (game, outcome, words.next()) {
             (Some(g), Some(o), None) => Ok(Line::End(g, o)),
             _ => Err(bad(3, "expected `# end GAME W|B|D`".into())),
@@ -160,7 +160,7 @@ pub fn parse_line(text: &str, number: usize) -> Result<Line, DataError> {
     }
     let position = rest.trim();
     let (c, w) = words[0];
-    let outcome = Outcome::of_word(w).ok_or_else(|| {
+    let outcome = GameResult::of_word(w).ok_or_else(|| {
         bad(
             c,
             format!("result {w:?}: expected W, B or D (the game's result for White)"),
@@ -214,13 +214,13 @@ mod tests {
     fn lines_round_trip() {
         let samples = [
             Sample {
-                outcome: Outcome::White,
+                outcome: GameResult::White,
                 score: Some(-35),
                 game: 17,
                 position: "11/11/3a7 d copenhagen".into(),
             },
             Sample {
-                outcome: Outcome::Draw,
+                outcome: GameResult::Draw,
                 score: None,
                 game: 0,
                 position: "x".into(),
@@ -230,8 +230,8 @@ mod tests {
             assert_eq!(parse_line(&s.to_string(), 1), Ok(Line::Sample(s.clone())));
         }
         assert_eq!(
-            parse_line(&end_line(9, Outcome::Black), 3),
-            Ok(Line::End(9, Outcome::Black))
+            parse_line(&end_line(9, GameResult::Black), 3),
+            Ok(Line::End(9, GameResult::Black))
         );
         assert_eq!(parse_line("# datagen", 1), Ok(Line::Comment));
     }

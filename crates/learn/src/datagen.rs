@@ -5,7 +5,7 @@
 //! after the games it closed ([`resume`]).
 
 use crate::Learn;
-use crate::data::{self, Line, Outcome, Sample};
+use crate::data::{self, GameResult, Line, Sample};
 use rayon::prelude::*;
 use std::collections::HashSet;
 use std::io::Write;
@@ -75,7 +75,7 @@ pub fn self_play<G: Learn>(
     cfg: &DatagenConfig,
     start: &G::Position,
     searcher: &mut G::Searcher,
-) -> Result<(Vec<Sample>, Outcome), String> {
+) -> Result<(Vec<Sample>, GameResult), String> {
     let mut rng = Rng::new(cfg.seed ^ number.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED);
     let mut game = G::new_game(start.clone());
     let mut keys = Vec::new();
@@ -127,7 +127,7 @@ pub fn self_play<G: Learn>(
                 -result.score
             };
             samples.push(Sample {
-                outcome: Outcome::Draw,
+                outcome: GameResult::Draw,
                 score: Some(white),
                 game: number,
                 position: pos.to_string(),
@@ -138,9 +138,9 @@ pub fn self_play<G: Learn>(
         plies += 1;
     };
     let outcome = match winner {
-        Some(Side::White) => Outcome::White,
-        Some(Side::Black) => Outcome::Black,
-        None => Outcome::Draw,
+        Some(Side::White) => GameResult::White,
+        Some(Side::Black) => GameResult::Black,
+        None => GameResult::Draw,
     };
     for s in &mut samples {
         s.outcome = outcome;
@@ -241,7 +241,7 @@ pub fn record_samples<G: Learn>(
     let mut broken = Vec::new();
     for (i, r) in records.iter().enumerate() {
         let number = first_game + i as u64;
-        let outcome = Outcome::of_halves(r.white_halves);
+        let outcome = GameResult::of_halves(r.white_halves);
         let mut game = G::new_game(r.start.clone());
         for (ply, mv) in r.moves.iter().enumerate() {
             let pos = G::current(&game);
@@ -321,7 +321,7 @@ pub fn records_text<G: Learn>(
             text.push('\n');
         }
         rest = &rest[n..];
-        text += &data::end_line(game, Outcome::of_halves(r.white_halves));
+        text += &data::end_line(game, GameResult::of_halves(r.white_halves));
         text.push('\n');
     }
     (text, samples.len(), broken)

@@ -510,7 +510,7 @@ pub fn fit_game<G: crate::Learn>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::{Outcome, Sample};
+    use crate::data::{GameResult, Sample};
 
     /// A fixed data set where White wins as feature 0 (material) grows and feature 1 says
     /// nothing: fitting from a wrong start lowers the loss on held-out games and finds the
@@ -527,7 +527,11 @@ mod tests {
             let won = (rng.below(1000) as f64) < p * 1000.0;
             for _ in 0..3 {
                 samples.push(Sample {
-                    outcome: if won { Outcome::White } else { Outcome::Black },
+                    outcome: if won {
+                        GameResult::White
+                    } else {
+                        GameResult::Black
+                    },
                     score: None,
                     game,
                     position: format!("{material} {noise}"),

@@ -171,7 +171,7 @@ pub type ProgressSink<'a> = dyn FnMut(Value) + Send + 'a;
 
 /// A prepared analysis: runs the search (blocking) with its time bound and stop flag, tells the
 /// sink of each iteration, and returns the final answer.
-pub type Analysis = Box<dyn FnOnce(u64, &AtomicBool, &mut ProgressSink<'_>) -> Value + Send>;
+pub type AnalysisJob = Box<dyn FnOnce(u64, &AtomicBool, &mut ProgressSink<'_>) -> Value + Send>;
 
 /// One game behind the API.
 pub trait Board: Send + Sync {
@@ -181,7 +181,7 @@ pub trait Board: Send + Sync {
     fn id(&self) -> &'static str;
     /// The legal moves (`zonal moves --json`, plus `squares` and `over`), as JSON text: the
     /// busiest request, written straight from typed values.
-    fn moves(&self, position: &str) -> Result<String, ApiError>;
+    fn moves(&self, position: &str, moves: &[String]) -> Result<String, ApiError>;
     /// Plays moves from a start (`zonal play --json`, plus `positions`, `notation`, `export`).
     fn play(&self, request: &PlayRequest) -> Result<Value, ApiError>;
     /// The zones (`zonal zones --json`, as JSON text) and the board with their arrows (`zonal
@@ -189,13 +189,14 @@ pub trait Board: Send + Sync {
     fn zones(
         &self,
         position: &str,
+        moves: &[String],
         horizon: i32,
         force: bool,
     ) -> Result<(String, String), ApiError>;
     /// The board without arrows (`zonal render`), with force sums where asked and possible.
-    fn render(&self, position: &str, force: bool) -> Result<String, ApiError>;
+    fn render(&self, position: &str, moves: &[String], force: bool) -> Result<String, ApiError>;
     /// Checks a position and moves for analysis and returns the search to run.
-    fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError>;
+    fn analysis(&self, position: &str, moves: &[String]) -> Result<AnalysisJob, ApiError>;
 }
 
 fn bad(message: impl std::fmt::Display) -> ApiError {
@@ -273,7 +274,7 @@ fn progress_json<M: std::fmt::Display>(p: &Progress<'_, M>) -> Value {
 /// The analysis of a game on the core's search (Прорыв, Hnefatafl, Jungle): the engine
 /// protocol's `position ... moves ...` ([`zonal_play::session::set_up`]) and its zone-guided
 /// search.
-fn core_analysis<G: GameDef>(position: &str, moves: &[String]) -> Result<Analysis, ApiError>
+fn core_analysis<G: GameDef>(position: &str, moves: &[String]) -> Result<AnalysisJob, ApiError>
 where
     G::Zones: Default + 'static,
 {
@@ -351,6 +352,41 @@ impl ChessBoard {
     }
 }
 
+impl ChessBoard {
+    /// The game of `moves` (coordinate form) played from `start`, calling `each` with the game
+    /// before each move and the move; refused at the first move that is not legal or comes
+    /// after the game's end.
+    fn game_after(
+        start: chess_t1::position::Position,
+        moves: &[String],
+        mut each: impl FnMut(&chess_t1::game::Game, &chess_t1::moves::Move),
+    ) -> Result<chess_t1::game::Game, ApiError> {
+        check_moves(moves)?;
+        let mut game = chess_t1::game::Game::new(start);
+        for (i, text) in moves.iter().enumerate() {
+            if game.status().is_over() {
+                return Err(illegal(format!(
+                    "move {} ({}): the game is over: {}",
+                    i + 1,
+                    chess_t1::excerpt::excerpt(text),
+                    game.status()
+                )));
+            }
+            let mv = game.position().parse_uci(text).map_err(|e| {
+                illegal(format!(
+                    "move {} ({}): {e}",
+                    i + 1,
+                    chess_t1::excerpt::excerpt(text)
+                ))
+            })?;
+            each(&game, &mv);
+            game.play(&mv)
+                .map_err(|e| illegal(format!("move {}: {e}", i + 1)))?;
+        }
+        Ok(game)
+    }
+}
+
 impl Board for ChessBoard {
     fn info(&self) -> GameInfo {
         GameInfo {
@@ -371,10 +407,15 @@ impl Board for ChessBoard {
         "chess-t1"
     }
 
-    fn moves(&self, position: &str) -> Result<String, ApiError> {
-        let pos = Self::position(position)?;
-        let list = zonal_games::chess_t1::moves::sorted_moves(&pos);
-        let status = pos.status();
+    fn moves(&self, position: &str, moves: &[String]) -> Result<String, ApiError> {
+        let game = Self::game_after(Self::position(position)?, moves, |_, _| {})?;
+        let pos = *game.position();
+        let status = game.status();
+        let list = if status.is_over() {
+            Vec::new()
+        } else {
+            zonal_games::chess_t1::moves::sorted_moves(&pos)
+        };
         MovesJson {
             game: "chess-t1",
             position: pos.to_string(),
@@ -401,40 +442,21 @@ impl Board for ChessBoard {
 
     fn play(&self, request: &PlayRequest) -> Result<Value, ApiError> {
         let start = Self::position(&request.position)?;
-        check_moves(&request.moves)?;
-        let mut game = chess_t1::game::Game::new(start);
         let mut positions = Vec::new();
         let mut notation = Vec::new();
         let mut played = Vec::new();
-        let step = |game: &mut chess_t1::game::Game,
+        let mut game = Self::game_after(start, &request.moves, |game, mv| {
+            notation.push(chess_t1::book::write_move(game.position(), mv));
+            played.push(mv.uci());
+            positions.push(game.position().play(mv).to_string());
+        })?;
+        let step = |game: &chess_t1::game::Game,
                     notation: &mut Vec<String>,
                     played: &mut Vec<String>,
                     mv: &chess_t1::moves::Move| {
             notation.push(chess_t1::book::write_move(game.position(), mv));
             played.push(mv.uci());
         };
-        for (i, text) in request.moves.iter().enumerate() {
-            if game.status().is_over() {
-                return Err(illegal(format!(
-                    "move {} ({}): the game is over: {}",
-                    i + 1,
-                    chess_t1::excerpt::excerpt(text),
-                    game.status()
-                )));
-            }
-            let before = *game.position();
-            let mv = before.parse_uci(text).map_err(|e| {
-                illegal(format!(
-                    "move {} ({}): {e}",
-                    i + 1,
-                    chess_t1::excerpt::excerpt(text)
-                ))
-            })?;
-            step(&mut game, &mut notation, &mut played, &mv);
-            game.play(&mv)
-                .map_err(|e| illegal(format!("move {}: {e}", i + 1)))?;
-            positions.push(game.position().to_string());
-        }
         if let Some(text) = &request.text {
             if text.len() > MAX_TEXT_BYTES * 16 {
                 return Err(bad("the game text is too long"));
@@ -475,11 +497,12 @@ impl Board for ChessBoard {
     fn zones(
         &self,
         position: &str,
+        moves: &[String],
         horizon: i32,
         force: bool,
     ) -> Result<(String, String), ApiError> {
         use chess_t1::zone::{Projection, ZoneConfig};
-        let pos = Self::position(position)?;
+        let pos = *Self::game_after(Self::position(position)?, moves, |_, _| {})?.position();
         let config = ZoneConfig {
             horizon,
             ..ZoneConfig::default()
@@ -504,8 +527,8 @@ impl Board for ChessBoard {
         Ok((text, svg))
     }
 
-    fn render(&self, position: &str, force: bool) -> Result<String, ApiError> {
-        let pos = Self::position(position)?;
+    fn render(&self, position: &str, moves: &[String], force: bool) -> Result<String, ApiError> {
+        let pos = *Self::game_after(Self::position(position)?, moves, |_, _| {})?.position();
         let opts = zonal_games::chess_t1::report::svg::SvgOptions {
             force,
             ..Default::default()
@@ -515,32 +538,17 @@ impl Board for ChessBoard {
         ))
     }
 
-    fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
+    fn analysis(&self, position: &str, moves: &[String]) -> Result<AnalysisJob, ApiError> {
         check_text("the position", position)?;
         check_moves(moves)?;
-        let mut args: Vec<&str> = Vec::new();
-        if position.trim() == "startpos" {
-            args.push("startpos");
+        // The position string whole (its moves are the request's, not words of the string).
+        let setup = if position.trim() == "startpos" {
+            zonal_play::command::Setup::Start("startpos".to_string())
         } else {
-            args.push("fen");
-            args.extend(position.split_whitespace());
-        }
-        if !moves.is_empty() {
-            args.push("moves");
-            args.extend(moves.iter().map(String::as_str));
-        }
-        let setup = match args.split_first() {
-            Some((&"fen", fields)) => zonal_play::command::Setup::Fen(fields.join(" ")),
-            _ => zonal_play::command::Setup::Start("startpos".to_string()),
+            zonal_play::command::Setup::Fen(position.trim().to_string())
         };
-        let moves: Vec<String> = args
-            .iter()
-            .skip_while(|a| **a != "moves")
-            .skip(1)
-            .map(|m| m.to_string())
-            .collect();
         let (game, keys) =
-            zonal_play::session::set_up::<zonal_games::chess_t1::ChessT1>(&setup, &moves)
+            zonal_play::session::set_up::<zonal_games::chess_t1::ChessT1>(&setup, moves)
                 .map_err(illegal)?;
         if game.status().is_over() {
             return Err(illegal(format!("the game is over: {}", game.status())));
@@ -615,6 +623,55 @@ impl<G: GameDef> CoreBoard<G> {
         })
     }
 
+    /// The game of `moves` played from `start`, calling `each` with the position before and
+    /// after each move and its text; refused at the first move that is not legal or comes
+    /// after the game's end.
+    fn game_after(
+        start: G::Position,
+        moves: &[String],
+        mut each: impl FnMut(&G::Position, &G::Position, &String),
+    ) -> Result<G::Game, ApiError> {
+        let mut game = G::new_game(start);
+        for (i, text) in moves.iter().enumerate() {
+            if let Some(end) = G::end(&game) {
+                return Err(illegal(format!(
+                    "{} {} ({}): the game is over: {}",
+                    G::MOVE_WORD,
+                    i + 1,
+                    chess_t1::excerpt::excerpt(text),
+                    end.text
+                )));
+            }
+            let before = G::current(&game);
+            G::play_text(&mut game, text).map_err(|e| {
+                illegal(format!(
+                    "{} {} ({}): {e}",
+                    G::MOVE_WORD,
+                    i + 1,
+                    chess_t1::excerpt::excerpt(text)
+                ))
+            })?;
+            each(&before, &G::current(&game), text);
+        }
+        Ok(game)
+    }
+
+    /// The position `moves` reach from `position`, and the game's end there in words: the
+    /// position's own, or one that needs the moves (a repetition, a draw counter).
+    fn reach(position: &str, moves: &[String]) -> Result<(G::Position, Option<String>), ApiError> {
+        let start = Self::position(position)?;
+        if moves.is_empty() {
+            return Ok((start, G::outcome(&start)));
+        }
+        check_moves(moves)?;
+        let game = Self::game_after(start, moves, |_, _, _| {})?;
+        let pos = G::current(&game);
+        Ok((
+            pos,
+            G::end(&game).map(|e| e.text).or_else(|| G::outcome(&pos)),
+        ))
+    }
+
     /// The legal move of `before` that leads to `after` (how a move given in record form is
     /// written in coordinate form).
     fn move_between(before: &G::Position, after: &G::Position) -> Option<G::Move> {
@@ -657,12 +714,15 @@ where
         G::ID
     }
 
-    fn moves(&self, position: &str) -> Result<String, ApiError> {
-        let pos = Self::position(position)?;
-        let mut list = G::legal_moves(&pos);
+    fn moves(&self, position: &str, moves: &[String]) -> Result<String, ApiError> {
+        let (pos, outcome) = Self::reach(position, moves)?;
+        let mut list = if outcome.is_some() {
+            Vec::new()
+        } else {
+            G::legal_moves(&pos)
+        };
         list.sort_by_cached_key(ToString::to_string);
         let rules = G::rules(&pos);
-        let outcome = G::outcome(&pos);
         MovesJson {
             game: G::ID,
             position: pos.to_string(),
@@ -679,34 +739,14 @@ where
     fn play(&self, request: &PlayRequest) -> Result<Value, ApiError> {
         let start = Self::position(&request.position)?;
         let list = all_moves(request)?;
-        let mut game = G::new_game(start);
         let mut positions = Vec::new();
         let mut played = Vec::new();
-        for (i, text) in list.iter().enumerate() {
-            if let Some(end) = G::end(&game) {
-                return Err(illegal(format!(
-                    "{} {} ({}): the game is over: {}",
-                    G::MOVE_WORD,
-                    i + 1,
-                    chess_t1::excerpt::excerpt(text),
-                    end.text
-                )));
-            }
-            let before = G::current(&game);
-            G::play_text(&mut game, text).map_err(|e| {
-                illegal(format!(
-                    "{} {} ({}): {e}",
-                    G::MOVE_WORD,
-                    i + 1,
-                    chess_t1::excerpt::excerpt(text)
-                ))
-            })?;
-            let after = G::current(&game);
+        let game = Self::game_after(start, &list, |before, after, text| {
             played.push(
-                Self::move_between(&before, &after).map_or_else(|| text.clone(), |m| m.to_string()),
+                Self::move_between(before, after).map_or_else(|| text.clone(), |m| m.to_string()),
             );
             positions.push(after.to_string());
-        }
+        })?;
         let pos = G::current(&game);
         let end = G::end(&game);
         let record = G::record(&game);
@@ -731,10 +771,11 @@ where
     fn zones(
         &self,
         position: &str,
+        moves: &[String],
         horizon: i32,
         _force: bool,
     ) -> Result<(String, String), ApiError> {
-        let pos = Self::position(position)?;
+        let (pos, _) = Self::reach(position, moves)?;
         let (p, built, _) =
             zonal_analysis::report::zones_after::<G>(pos, horizon, &[]).map_err(bad)?;
         let text = zones_text(
@@ -751,12 +792,12 @@ where
         Ok((text, zones_picture(picture.to_svg(), horizon)?))
     }
 
-    fn render(&self, position: &str, _force: bool) -> Result<String, ApiError> {
-        let pos = Self::position(position)?;
+    fn render(&self, position: &str, moves: &[String], _force: bool) -> Result<String, ApiError> {
+        let (pos, _) = Self::reach(position, moves)?;
         Ok(G::board_picture(&pos).to_svg())
     }
 
-    fn analysis(&self, position: &str, moves: &[String]) -> Result<Analysis, ApiError> {
+    fn analysis(&self, position: &str, moves: &[String]) -> Result<AnalysisJob, ApiError> {
         core_analysis::<G>(position, moves)
     }
 }

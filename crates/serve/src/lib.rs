@@ -512,6 +512,10 @@ async fn games_list(State(state): State<AppState>) -> Response {
 struct PositionRequest {
     game: String,
     position: String,
+    /// Moves played from `position` (coordinate form): the position they reach is the one
+    /// answered, with the game's end if they ended it (a repetition needs them).
+    #[serde(default)]
+    moves: Vec<String>,
     #[serde(default)]
     horizon: Option<i32>,
     #[serde(default)]
@@ -523,7 +527,11 @@ async fn moves(
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Response, ApiError> {
     let request: PositionRequest = read_json(body)?;
-    let text = guarded(|| state.game(&request.game)?.moves(&request.position))?;
+    let text = guarded(|| {
+        state
+            .game(&request.game)?
+            .moves(&request.position, &request.moves)
+    })?;
     Ok(([(header::CONTENT_TYPE, "application/json")], text).into_response())
 }
 
@@ -551,10 +559,12 @@ async fn zones(
         )));
     }
     let body = blocking(move || {
-        let (zones, svg) =
-            state
-                .game(&request.game)?
-                .zones(&request.position, horizon, request.force)?;
+        let (zones, svg) = state.game(&request.game)?.zones(
+            &request.position,
+            &request.moves,
+            horizon,
+            request.force,
+        )?;
         let svg = serde_json::to_string(&svg)
             .map_err(|e| ApiError::internal(format!("cannot write the picture: {e}")))?;
         Ok(format!("{{\"zones\":{zones},\"svg\":{svg}}}"))
@@ -570,9 +580,10 @@ async fn render(
     let request: PositionRequest = read_json(body)?;
     state.game(&request.game)?;
     blocking(move || {
-        let svg = state
-            .game(&request.game)?
-            .render(&request.position, request.force)?;
+        let svg =
+            state
+                .game(&request.game)?
+                .render(&request.position, &request.moves, request.force)?;
         Ok(json!({ "svg": svg }))
     })
     .await

@@ -14,6 +14,7 @@ const state = {
   cursor: 0, // how many moves are on the board
   legal: [], // squares of the legal moves at the cursor: {move, from, to, promotion}
   over: false,
+  side: "", // the side to move, as the game names it (the engine's scores are for it)
   selected: null, // a square name
   pickedZone: null,
   zones: [],
@@ -44,6 +45,22 @@ function say(text, ok) {
 
 function current() {
   return state.positions[state.cursor];
+}
+
+// The position on the board as the API takes it: the start and the moves to the cursor, so that
+// a position that ends the game (a den entered, a king in a corner, a third repetition) is
+// answered as the game's end rather than refused as a position string.
+function reached() {
+  return { game: state.game.id, position: state.start, moves: state.moves.slice(0, state.cursor) };
+}
+
+// Empties the engine panel: what it showed was about another position.
+function clearEngine() {
+  $("engine-best").textContent = "";
+  delete $("engine-best").dataset.best;
+  $("engine-reason").textContent = "";
+  $("engine-info").textContent = "";
+  $("engine-top").innerHTML = "";
 }
 
 // ------------------------------------------------------------------ games
@@ -93,10 +110,7 @@ async function newGame(position) {
   state.exportText = "";
   state.cursor = 0;
   $("game-text").value = "";
-  $("engine-best").textContent = "";
-  $("engine-reason").textContent = "";
-  $("engine-info").textContent = "";
-  $("engine-top").innerHTML = "";
+  clearEngine();
   await show();
 }
 
@@ -110,10 +124,11 @@ async function show() {
   $("position-text").value = position;
   renderMoveList();
   try {
-    const moves = await api("/api/moves", { game: state.game.id, position });
+    const moves = await api("/api/moves", reached());
     if (seq !== state.renderSeq) return;
     state.legal = moves.squares;
     state.over = moves.over;
+    state.side = moves.over ? "" : moves.side;
     $("side").textContent = moves.over ? "" : `${moves.side} to move`;
     $("status").textContent = moves.over ? `game over: ${moves.status}` : "";
     await drawBoard(seq);
@@ -130,13 +145,13 @@ async function drawBoard(seq) {
   let svg;
   if ($("show-zones").checked) {
     const horizon = Number($("horizon").value) || state.game.horizon;
-    const data = await api("/api/zones", { game: state.game.id, position, horizon, force });
+    const data = await api("/api/zones", { ...reached(), horizon, force });
     if (seq !== state.renderSeq) return;
     svg = data.svg;
     state.zones = data.zones.zones || [];
     renderZoneList();
   } else {
-    const data = await api("/api/render", { game: state.game.id, position, force });
+    const data = await api("/api/render", { ...reached(), force });
     if (seq !== state.renderSeq) return;
     svg = data.svg;
     state.zones = [];
@@ -247,8 +262,12 @@ function squareAt(x, y) {
 function onPointerDown(event) {
   if (event.button !== 0 || state.over) return;
   const sq = squareName(event.target.closest("rect.square, rect.castle"));
-  if (!sq || !state.legal.some((m) => m.from === sq)) return;
+  if (!sq) return;
   const piece = $("board").querySelector(`g.piece[data-square="${sq}"]`);
+  if (!state.legal.some((m) => m.from === sq)) {
+    if (piece) say(state.over ? "the game is over: no more moves here" : `${sq}: no legal move starts here`);
+    return;
+  }
   if (!piece) return;
   drag = { from: sq, piece, x: event.clientX, y: event.clientY, moved: false, pointer: event.pointerId };
 }
@@ -334,7 +353,7 @@ function clickSquare(sq) {
       return;
     }
     select(null);
-    say(`${from}-${sq} is not a legal move: refused`);
+    refuseWithReason(from, sq);
     return;
   }
   if (candidates.length === 1) {
@@ -342,6 +361,19 @@ function clickSquare(sq) {
     return;
   }
   choosePromotion(candidates);
+}
+
+// Says why the server refuses the move from `from` to `to` (its rules' reason: "no superiority
+// of force", "the square is taken", ...), not only that it is not in the list.
+async function refuseWithReason(from, to) {
+  say(`${from}-${to} is not a legal move: refused`);
+  const moves = state.moves.slice(0, state.cursor).concat([`${from}${to}`]);
+  try {
+    await api("/api/play", { game: state.game.id, position: state.start, moves });
+  } catch (e) {
+    const reason = e.message.replace(/^[^:]*\([^)]*\): /, "");
+    say(`${from}-${to} refused: ${reason}`);
+  }
 }
 
 function select(sq) {
@@ -393,6 +425,7 @@ async function replay(moves, text) {
   state.exportText = r.export;
   state.cursor = state.moves.length;
   stopAnalysis();
+  clearEngine();
   await show();
 }
 
@@ -418,6 +451,7 @@ function go(ply) {
   if (target === state.cursor) return;
   state.cursor = target;
   stopAnalysis();
+  clearEngine();
   show();
 }
 
@@ -499,6 +533,11 @@ function scoreText(info) {
   return (cp >= 0 ? "+" : "") + (cp / 100).toFixed(2);
 }
 
+// The score with the side it is for: the engine scores for the side to move.
+function sideScore(info) {
+  return state.side ? `${scoreText(info)} for ${state.side}` : scoreText(info);
+}
+
 async function startAnalysis() {
   stopAnalysis();
   const controller = new AbortController();
@@ -560,10 +599,11 @@ function onEngineEvent(analysis, name, data) {
   if (name === "start") {
     analysis.id = data.id;
   } else if (name === "info") {
-    $("engine-best").textContent = `${data.best || "-"}  ${scoreText(data)}`;
+    $("engine-best").textContent = `${data.best || "-"}  ${sideScore(data)}`;
     $("engine-info").textContent = `depth ${data.depth}, ${data.nodes} nodes, ${data.time_ms} ms: ${data.line.join(" ")}`;
   } else if (name === "bestmove") {
-    $("engine-best").textContent = data.best ? `best ${data.book || data.best}  ${scoreText(data)}` : "no move";
+    const book = data.book && data.book !== data.best ? ` (${data.book})` : "";
+    $("engine-best").textContent = data.best ? `best ${data.best}${book}  ${sideScore(data)}` : "no move";
     $("engine-best").dataset.best = data.best || "";
     $("engine-reason").textContent = data.reason ? `why: ${data.reason}` : "";
     $("engine-info").textContent = `depth ${data.depth}, ${data.nodes} nodes, ${data.time_ms} ms: ${data.line.join(" ")}`;
@@ -571,7 +611,7 @@ function onEngineEvent(analysis, name, data) {
     top.innerHTML = "";
     for (const t of data.top || []) {
       const li = document.createElement("li");
-      li.textContent = `${t.move}  ${scoreText(t)}`;
+      li.textContent = `${t.move}  ${sideScore(t)}`;
       if (t.reason) {
         const why = document.createElement("div");
         why.className = "reason";
