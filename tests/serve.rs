@@ -294,6 +294,100 @@ fn the_position_a_game_ends_in_is_answered_from_its_moves() {
     assert_eq!(a.json()["position"], by_cli["position"]);
 }
 
+/// The reasons of an analysis name the zones of the board's horizon (issue 30): each "zone N:
+/// PIECE FROM -> TO" a reason cites (but one of a longer plan, which says its horizon) is zone N
+/// of `/api/zones` at the horizon asked for, from FROM to TO.
+#[test]
+fn reasons_name_the_zones_of_the_horizon_asked() {
+    let server = Server::start();
+    for horizon in [3, 5] {
+        let (status, events) = events(
+            &server.addr,
+            &format!("/api/analyse?game=hnefatafl&position=seed9&movetime=400&horizon={horizon}"),
+        );
+        assert_eq!(status, 200);
+        let done = events
+            .iter()
+            .find(|(name, _)| name == "bestmove")
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default();
+        let zones = post(
+            &server.addr,
+            "/api/zones",
+            &json!({"game": "hnefatafl", "position": "seed9", "horizon": horizon}),
+        )
+        .json()["zones"]["zones"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let mut cited = 0;
+        for t in done["top"].as_array().cloned().unwrap_or_default() {
+            let reason = t["reason"].as_str().unwrap_or_default();
+            // "attacker d9: closes in on the defender e7 via d7 (complex 7, zone 14, ...)": the
+            // mover's own zone, from its square through the square named.
+            let mover = reason
+                .split(':')
+                .next()
+                .and_then(|w| w.split_whitespace().last())
+                .unwrap_or_default();
+            for part in reason.split(" via ").skip(1) {
+                let mut words = part.split_whitespace();
+                let via = words.next().unwrap_or_default();
+                let Some(index) = part
+                    .split("zone ")
+                    .nth(1)
+                    .and_then(|z| z.split(',').next())
+                    .and_then(|z| z.parse::<usize>().ok())
+                else {
+                    continue;
+                };
+                if part
+                    .split(')')
+                    .next()
+                    .unwrap_or_default()
+                    .contains("at horizon")
+                {
+                    continue;
+                }
+                let zone = &zones[index];
+                assert_eq!(zone["root"][0], mover, "{reason}: zone {index} {zone}");
+                let root: Vec<&str> = zone["root"]
+                    .as_array()
+                    .map(|r| r.iter().filter_map(Value::as_str).collect())
+                    .unwrap_or_default();
+                assert!(root.contains(&via), "{reason}: zone {index} {zone}");
+                cited += 1;
+            }
+            for part in reason.split("zone ").skip(1) {
+                let Some((index, rest)) = part.split_once(": ") else {
+                    continue;
+                };
+                let Ok(index) = index.parse::<usize>() else {
+                    continue;
+                };
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                if part.contains(" at horizon ") || words.len() < 4 || words[2] != "->" {
+                    continue;
+                }
+                let zone = &zones[index];
+                assert_eq!(zone["root"][0], words[1], "{reason}: zone {index} {zone}");
+                assert_eq!(
+                    zone["target"],
+                    words[3].trim_end_matches([',', ';', ')']),
+                    "{reason}"
+                );
+                cited += 1;
+            }
+        }
+        assert!(cited > 0, "horizon {horizon}: no zone cited in {done}");
+    }
+    let (status, _) = events(
+        &server.addr,
+        "/api/analyse?game=hnefatafl&position=seed9&movetime=100&horizon=40",
+    );
+    assert_eq!(status, 400);
+}
+
 /// The page sends the start as a position string, not `startpos`, with the moves apart: the
 /// analysis of chess-t1 read the moves as more fields of the string and refused it.
 #[test]

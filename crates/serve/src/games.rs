@@ -195,8 +195,14 @@ pub trait Board: Send + Sync {
     ) -> Result<(String, String), ApiError>;
     /// The board without arrows (`zonal render`), with force sums where asked and possible.
     fn render(&self, position: &str, moves: &[String], force: bool) -> Result<String, ApiError>;
-    /// Checks a position and moves for analysis and returns the search to run.
-    fn analysis(&self, position: &str, moves: &[String]) -> Result<AnalysisJob, ApiError>;
+    /// Checks a position and moves for analysis and returns the search to run; its reasons
+    /// name the zones of the projection at `horizon`.
+    fn analysis(
+        &self,
+        position: &str,
+        moves: &[String],
+        horizon: i32,
+    ) -> Result<AnalysisJob, ApiError>;
 }
 
 fn bad(message: impl std::fmt::Display) -> ApiError {
@@ -274,7 +280,11 @@ fn progress_json<M: std::fmt::Display>(p: &Progress<'_, M>) -> Value {
 /// The analysis of a game on the core's search (Прорыв, Hnefatafl, Jungle): the engine
 /// protocol's `position ... moves ...` ([`zonal_play::session::set_up`]) and its zone-guided
 /// search.
-fn core_analysis<G: GameDef>(position: &str, moves: &[String]) -> Result<AnalysisJob, ApiError>
+fn core_analysis<G: GameDef>(
+    position: &str,
+    moves: &[String],
+    horizon: i32,
+) -> Result<AnalysisJob, ApiError>
 where
     G::Zones: Default + 'static,
 {
@@ -315,7 +325,7 @@ where
             piece: G::piece_name,
             terms: G::eval_terms,
         };
-        let explainer = Explainer::new(&rules, &zones, &pos, G::HORIZON, words);
+        let explainer = Explainer::new(&rules, &zones, &pos, horizon, words);
         json!({
             "depth": r.depth,
             "score": r.score,
@@ -538,7 +548,12 @@ impl Board for ChessBoard {
         ))
     }
 
-    fn analysis(&self, position: &str, moves: &[String]) -> Result<AnalysisJob, ApiError> {
+    fn analysis(
+        &self,
+        position: &str,
+        moves: &[String],
+        horizon: i32,
+    ) -> Result<AnalysisJob, ApiError> {
         check_text("the position", position)?;
         check_moves(moves)?;
         // The position string whole (its moves are the request's, not words of the string).
@@ -571,8 +586,7 @@ impl Board for ChessBoard {
                 }));
             });
             let defaults = chess_t1::analysis::AnalysisConfig::default();
-            let reasons =
-                chess_t1::analysis::Reasons::of(&pos, defaults.horizon, defaults.material);
+            let reasons = chess_t1::analysis::Reasons::of(&pos, horizon, defaults.material);
             let reason = r.best.map(|m| reasons.explain(&m, &[], r.score_cp, true));
             json!({
                 "depth": r.depth,
@@ -797,7 +811,12 @@ where
         Ok(G::board_picture(&pos).to_svg())
     }
 
-    fn analysis(&self, position: &str, moves: &[String]) -> Result<AnalysisJob, ApiError> {
-        core_analysis::<G>(position, moves)
+    fn analysis(
+        &self,
+        position: &str,
+        moves: &[String],
+        horizon: i32,
+    ) -> Result<AnalysisJob, ApiError> {
+        core_analysis::<G>(position, moves, horizon)
     }
 }

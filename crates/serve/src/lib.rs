@@ -601,6 +601,10 @@ struct AnalyseQuery {
     /// Milliseconds, at most [`MAX_MOVETIME_MS`].
     #[serde(default)]
     movetime: Option<u64>,
+    /// The horizon of the zones the reasons name (the board's, so that "zone N" is the zone
+    /// shown); the game's default when absent.
+    #[serde(default)]
+    horizon: Option<i32>,
 }
 
 /// Stops its analysis when the stream is dropped (the client went away) and forgets it.
@@ -640,7 +644,14 @@ async fn analyse(
         )));
     }
     let moves: Vec<String> = q.moves.split_whitespace().map(str::to_string).collect();
-    let work = guarded(|| state.game(&q.game)?.analysis(&q.position, &moves))?;
+    let game = state.game(&q.game)?;
+    let horizon = q.horizon.unwrap_or(game.info().horizon);
+    if !games::HORIZONS.contains(&horizon) {
+        return Err(ApiError::bad_request(format!(
+            "horizon {horizon}: the horizon is 1 to 12 half-moves"
+        )));
+    }
+    let work = guarded(|| game.analysis(&q.position, &moves, horizon))?;
     // Claim a slot.
     if state.running.fetch_add(1, Ordering::AcqRel) >= MAX_ANALYSES {
         state.running.fetch_sub(1, Ordering::AcqRel);

@@ -555,6 +555,7 @@ async function startAnalysis() {
     position: state.start,
     moves: state.moves.slice(0, state.cursor).join(" "),
     movetime: String(seconds * 1000),
+    horizon: String(Number($("horizon").value) || state.game.horizon),
   });
   try {
     const response = await fetch(`/api/analyse?${q}`, { signal: controller.signal });
