@@ -286,6 +286,21 @@ fn the_position_a_game_ends_in_is_answered_from_its_moves() {
             a.body
         );
     }
+    // A captured king is the end the moves made, not "the defenders have no legal move", which
+    // is all the final position string alone says (issue 30).
+    let body = json!({
+        "game": "hnefatafl",
+        "position": "11/11/11/2a8/11/11/11/11/1aka7/2a8/11 a copenhagen",
+        "moves": ["c8c4"],
+    });
+    let a = post(&server.addr, "/api/moves", &body);
+    assert_eq!(a.status, 200, "{}", a.body);
+    assert_eq!(
+        a.json()["status"],
+        "attackers win (the king is captured)",
+        "{}",
+        a.body
+    );
     // chess-t1 too: the moves reach the position, as `play` does.
     let body = json!({"game": "chess-t1", "position": "startpos", "moves": ["e2e4", "d7d5"]});
     let a = post(&server.addr, "/api/moves", &body);

@@ -194,6 +194,18 @@ impl Driver {
         self.session_call("DELETE", "/actions", None);
     }
 
+    /// Presses and releases a key on whatever has the focus, as a user would (WebDriver key
+    /// actions; `key` is a WebDriver key code, e.g. "\u{E012}" for the left arrow).
+    fn press(&self, key: &str) {
+        let actions = json!({"actions": [{
+            "type": "key",
+            "id": "keyboard",
+            "actions": [{"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}],
+        }]});
+        self.session_call("POST", "/actions", Some(actions));
+        self.session_call("DELETE", "/actions", None);
+    }
+
     fn screenshot(&self, name: &str) {
         let v = self.session_call("GET", "/screenshot", None);
         let png = base64_decode(v.as_str().unwrap_or_default());
@@ -448,6 +460,25 @@ fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>)
         "return document.querySelectorAll('#zone-list li').length > 0",
         30,
     );
+    // The ticked checkbox keeps the focus; the arrow keys still step through the moves.
+    driver.press("\u{E012}");
+    driver.wait(
+        "one move back by the arrow key, a checkbox focused",
+        "return document.querySelector('#move-list li.current') && \
+         document.querySelector('#move-list li.current').dataset.ply === '1'",
+        10,
+    );
+    driver.press("\u{E014}");
+    driver.wait(
+        "forward again",
+        &format!("return document.getElementById('board').dataset.position === {after_two:?}"),
+        10,
+    );
+    driver.wait(
+        "the zone list",
+        "return document.querySelectorAll('#zone-list li').length > 0",
+        30,
+    );
     let zones = driver
         .js("return document.querySelectorAll('#zone-list li[data-zone]').length")
         .as_u64()
@@ -639,6 +670,77 @@ fn game_end_and_engine_panel(driver: &Driver, server: &Server) {
     );
     assert_eq!(text(driver, "engine-reason"), "");
     driver.screenshot("jungle-den-entered");
+    // Messages clear when the position changes.
+    driver.click("#nav-back");
+    driver.wait(
+        "one move back",
+        "return document.getElementById('status').textContent === ''",
+        10,
+    );
+    assert_eq!(text(driver, "message"), "");
+}
+
+/// Issue 30: a new game, start or game type asks before throwing the moves away, and the lists
+/// give the focus back, so that the arrow keys step through the moves.
+fn new_game_asks_and_keys_step(driver: &Driver, server: &Server) {
+    driver.go(&format!("{}?game=jungle", server.url()));
+    driver.wait(
+        "the board",
+        "return document.getElementById('game').value === 'jungle' && \
+         document.querySelector('#board rect.square[data-square]') !== null",
+        20,
+    );
+    driver.js("document.getElementById('game-text').value = 'a3a4 g7g6'");
+    driver.click("#import-game");
+    driver.wait(
+        "two moves on the board",
+        "return document.querySelectorAll('#move-list li').length === 2 && \
+         document.getElementById('board').dataset.position === \
+         document.getElementById('position-text').value",
+        10,
+    );
+    let after_two = board_position(driver);
+    // Cancelled: nothing changes.
+    driver.js(
+        "window.confirm = () => false; const g = document.getElementById('game'); g.focus(); \
+         g.value = 'hnefatafl'; g.dispatchEvent(new Event('change'))",
+    );
+    assert_eq!(
+        driver.js("return document.getElementById('game').value"),
+        json!("jungle")
+    );
+    assert_eq!(moves_listed(driver), 2);
+    driver.click("#new-game");
+    assert_eq!(moves_listed(driver), 2);
+    assert_eq!(board_position(driver), after_two);
+    // The list does not keep the focus: the arrow key steps back a move.
+    assert_eq!(
+        driver.js("return document.activeElement === document.getElementById('game')"),
+        json!(false)
+    );
+    driver.press("\u{E012}");
+    driver.wait(
+        "one move back",
+        "return document.querySelector('#move-list li.current') && \
+         document.querySelector('#move-list li.current').dataset.ply === '1'",
+        10,
+    );
+    assert_eq!(
+        driver.js("return document.getElementById('game').value"),
+        json!("jungle")
+    );
+    // Accepted: the new game.
+    driver.js(
+        "window.confirm = () => true; const g = document.getElementById('game'); \
+         g.value = 'hnefatafl'; g.dispatchEvent(new Event('change'))",
+    );
+    driver.wait(
+        "the other game",
+        "return document.querySelector('#board').dataset.position !== undefined && \
+         document.querySelectorAll('#move-list li').length === 0 && \
+         document.querySelector('#board svg').textContent.toLowerCase().includes('throne')",
+        20,
+    );
 }
 
 #[test]
@@ -660,6 +762,7 @@ fn the_page_in_headless_chromium() {
     check_game(&driver, &server, "hnefatafl", Some("seed9"));
     check_game(&driver, &server, "jungle", None);
     game_end_and_engine_panel(&driver, &server);
+    new_game_asks_and_keys_step(&driver, &server);
     // Several tabs' worth of requests at once leave the server up.
     assert_eq!(http(&server.addr, "GET", "/api/games", None).status, 200);
 }

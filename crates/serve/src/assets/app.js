@@ -77,11 +77,33 @@ async function init() {
   }
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && state.games.some((g) => g.id === wanted)) select.value = wanted;
-  select.addEventListener("change", () => chooseGame(select.value));
-  $("start").addEventListener("change", () => newGame());
-  $("new-game").addEventListener("click", () => newGame());
+  // A choice made, the select gives the focus back, so that the arrow keys step through the
+  // moves instead of switching the game or the start.
+  select.addEventListener("change", () => {
+    select.blur();
+    if (!discardGame()) {
+      select.value = state.game.id;
+      return;
+    }
+    chooseGame(select.value);
+  });
+  $("start").addEventListener("change", () => {
+    $("start").blur();
+    if (!discardGame()) {
+      $("start").value = state.start;
+      return;
+    }
+    newGame();
+  });
+  $("new-game").addEventListener("click", () => { if (discardGame()) newGame(); });
   wireControls();
   await chooseGame(select.value);
+}
+
+// Whether the moves played may be thrown away: asks when there are any.
+function discardGame() {
+  return state.moves.length === 0 || window.confirm(
+    `Throw away the ${state.moves.length} move(s) played and start again?`);
 }
 
 async function chooseGame(id) {
@@ -110,6 +132,7 @@ async function newGame(position) {
   state.exportText = "";
   state.cursor = 0;
   $("game-text").value = "";
+  say("");
   clearEngine();
   await show();
 }
@@ -450,6 +473,7 @@ function go(ply) {
   const target = Math.max(0, Math.min(state.moves.length, ply));
   if (target === state.cursor) return;
   state.cursor = target;
+  say("");
   stopAnalysis();
   clearEngine();
   show();
@@ -649,7 +673,12 @@ function wireControls() {
   $("nav-end").addEventListener("click", () => go(state.moves.length));
   $("undo").addEventListener("click", takeBack);
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "TEXTAREA" || e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    // Keys typed into a text field or a list are theirs; a ticked checkbox or a button keeps
+    // the arrow keys stepping through the moves.
+    const t = e.target;
+    const typing = t.tagName === "TEXTAREA" || t.tagName === "SELECT" ||
+      (t.tagName === "INPUT" && !["checkbox", "radio", "button", "submit"].includes(t.type));
+    if (typing) return;
     if (e.key === "ArrowLeft") go(state.cursor - 1);
     else if (e.key === "ArrowRight") go(state.cursor + 1);
     else if (e.key === "Home") go(0);
