@@ -217,3 +217,54 @@ fn every_registered_game_has_its_line_and_its_commands() {
         }
     }
 }
+
+/// Pieces a player of each game recognises (issue 30): Jungle's animals carry their ranks and
+/// the legend names them; the tafl king and Прорыв's Kings wear a gold ring the soldiers do not;
+/// Прорыв's rooks in hand are written during the placement; every square and piece carries
+/// its name for the board page.
+#[test]
+fn the_pictures_show_ranks_kings_and_rooks_in_hand() {
+    let svg = |args: &[&str]| stdout(&zonal(args));
+    let jungle = svg(&["render", "--game", "jungle", "startpos"]);
+    assert_eq!(
+        jungle.matches("class=\"badge\" ").count(),
+        16,
+        "one badge a piece"
+    );
+    for rank in 1..=8 {
+        assert_eq!(
+            jungle
+                .matches(&format!(
+                    "font-weight=\"bold\" fill=\"#222222\">{rank}</text>"
+                ))
+                .count()
+                + jungle
+                    .matches(&format!(
+                        "font-weight=\"bold\" fill=\"#f5f5f5\">{rank}</text>"
+                    ))
+                    .count(),
+            2,
+            "rank {rank}: one a side"
+        );
+    }
+    assert!(jungle.contains("E elephant 8, L lion 7"), "{jungle}");
+    let tafl = svg(&["render", "--game", "hnefatafl", "copenhagen"]);
+    assert_eq!(
+        tafl.matches("stroke=\"#c9a227\"").count(),
+        1,
+        "the king alone"
+    );
+    assert!(tafl.contains("K the king"));
+    assert_eq!(tafl.matches("<g class=\"piece\" data-square=").count(), 37);
+    let proryv = svg(&["render", "--game", "proryv", "startpos"]);
+    assert_eq!(proryv.matches("stroke=\"#c9a227\"").count(), 2, "two Kings");
+    assert!(
+        proryv.contains("rooks in hand: white 8, black 8"),
+        "{proryv}"
+    );
+    let moving = svg(&["render", "--game", "proryv", "7k/8/8/8/8/8/8/K7 w 0:0 0 30"]);
+    assert!(
+        !moving.contains("rooks in hand"),
+        "none after the placement"
+    );
+}

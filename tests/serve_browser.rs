@@ -680,6 +680,71 @@ fn game_end_and_engine_panel(driver: &Driver, server: &Server) {
     assert_eq!(text(driver, "message"), "");
 }
 
+/// Issue 30: the board and the panels fit a 1280x720 window side by side, the board no taller
+/// than the window; on a phone (390x844) the panels go under the board, which takes the
+/// screen's width (chess-t1's legend beside the board no longer shrinks it). Screenshots of
+/// each game at both sizes go to target/tmp/serve-browser (docs/screenshots has a copy).
+fn layouts(driver: &Driver, server: &Server) {
+    for (width, height, wide) in [(1280, 720, true), (390, 844, false)] {
+        driver.session_call(
+            "POST",
+            "/window/rect",
+            Some(json!({"width": width, "height": height})),
+        );
+        for game in ["chess-t1", "proryv", "hnefatafl", "jungle"] {
+            driver.go(&format!("{}?game={game}", server.url()));
+            driver.wait(
+                "the board",
+                &format!(
+                    "return document.getElementById('game').value === '{game}' && \
+                     document.querySelector('#board rect.square[data-square]') !== null && \
+                     document.getElementById('board').dataset.ready !== undefined"
+                ),
+                20,
+            );
+            let m = driver.js(
+                "const b = document.querySelector('#board svg').getBoundingClientRect(); \
+                 const a = document.querySelector('aside').getBoundingClientRect(); \
+                 const s = [...document.querySelectorAll('#board rect.square')] \
+                   .map(r => r.getBoundingClientRect()); \
+                 const left = Math.min(...s.map(r => r.left)), right = Math.max(...s.map(r => r.right)); \
+                 return {view: window.innerWidth, viewh: window.innerHeight, bottom: b.bottom, \
+                   right: b.right, aside_left: a.left, aside_top: a.top, squares: right - left}",
+            );
+            let num = |k: &str| m[k].as_f64().unwrap_or(f64::NAN);
+            if wide {
+                assert!(
+                    num("bottom") <= num("viewh") + 1.0,
+                    "{game} {width}x{height}: {m}"
+                );
+                assert!(
+                    num("aside_left") >= num("right") - 1.0,
+                    "{game}: side by side: {m}"
+                );
+                assert!(
+                    num("aside_top") < 100.0,
+                    "{game}: the panels at the top: {m}"
+                );
+            } else {
+                assert!(
+                    num("aside_top") >= num("bottom") - 1.0,
+                    "{game}: stacked: {m}"
+                );
+                assert!(
+                    num("squares") >= 0.8 * num("view"),
+                    "{game}: the board's squares take the screen's width: {m}"
+                );
+            }
+            driver.screenshot(&format!("layout-{game}-{width}x{height}"));
+        }
+    }
+    driver.session_call(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1400, "height": 1000})),
+    );
+}
+
 /// Issue 30: a new game, start or game type asks before throwing the moves away, and the lists
 /// give the focus back, so that the arrow keys step through the moves.
 fn new_game_asks_and_keys_step(driver: &Driver, server: &Server) {
@@ -763,6 +828,7 @@ fn the_page_in_headless_chromium() {
     check_game(&driver, &server, "jungle", None);
     game_end_and_engine_panel(&driver, &server);
     new_game_asks_and_keys_step(&driver, &server);
+    layouts(&driver, &server);
     // Several tabs' worth of requests at once leave the server up.
     assert_eq!(http(&server.addr, "GET", "/api/games", None).status, 200);
 }

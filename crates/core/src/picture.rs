@@ -32,6 +32,10 @@ pub struct PieceMark {
     pub letter: char,
     /// What it is, shown on hover.
     pub title: String,
+    /// A small mark in the disc's corner (a rank), if any.
+    pub badge: Option<String>,
+    /// A royal piece (a King): drawn with a gold ring.
+    pub royal: bool,
 }
 
 /// An arrow along squares.
@@ -47,6 +51,8 @@ pub struct Arrow {
     pub label: String,
     /// What it is, shown on hover.
     pub title: String,
+    /// The zone it belongs to, if any (the page picks a zone's arrows by it).
+    pub zone: Option<usize>,
 }
 
 /// Everything a picture shows.
@@ -62,6 +68,9 @@ pub struct Picture {
     pub pieces: Vec<PieceMark>,
     /// Arrows, drawn in order.
     pub arrows: Vec<Arrow>,
+    /// Lines of the legend after the special squares: what the pieces' letters and marks are,
+    /// pieces in hand.
+    pub notes: Vec<String>,
 }
 
 /// The arrows of `zones` with Botvinnik's labels: each root solid (+, z.0), each first negation
@@ -85,6 +94,7 @@ pub fn zone_arrows(
                 z.index,
                 piece(z.root[0])
             ),
+            zone: Some(z.index),
         });
         for n in &z.negations {
             let path: Vec<u32> = if n.path.len() >= 2 {
@@ -107,6 +117,7 @@ pub fn zone_arrows(
                     piece(n.from),
                     square(n.from)
                 ),
+                zone: Some(z.index),
             });
             for a in n.answers.iter().filter(|a| a.path.len() >= 2) {
                 arrows.push(Arrow {
@@ -124,6 +135,7 @@ pub fn zone_arrows(
                         piece(n.from),
                         square(n.from)
                     ),
+                    zone: Some(z.index),
                 });
             }
         }
@@ -152,7 +164,10 @@ impl Picture {
     pub fn to_svg(&self) -> String {
         let (w, h) = (
             2 * MARGIN + self.shape.files() * CELL,
-            2 * MARGIN + self.shape.ranks() * CELL + 24 * self.specials.len() as u32 + 8,
+            2 * MARGIN
+                + self.shape.ranks() * CELL
+                + 24 * (self.specials.len() + self.notes.len()) as u32
+                + 8,
         );
         let mut s = format!(
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n<title>{}</title>\n",
@@ -174,8 +189,8 @@ impl Picture {
                     sp.fill.as_str()
                 });
             s.push_str(&format!(
-                "<rect class=\"square\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"><title>{}</title></rect>\n",
-                self.shape.name(sq)
+                "<rect class=\"square\" data-square=\"{name}\" x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"><title>{name}</title></rect>\n",
+                name = self.shape.name(sq)
             ));
         }
         for f in 0..self.shape.files() {
@@ -201,10 +216,28 @@ impl Picture {
                 Side::White => ("#fdfdfd", "#222222"),
                 Side::Black => ("#2b2b2b", "#f5f5f5"),
             };
+            let ring = if p.royal {
+                format!(
+                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"none\" stroke=\"#c9a227\" stroke-width=\"5\"/>",
+                    CELL * 2 / 5 - 3
+                )
+            } else {
+                String::new()
+            };
+            let badge = p.badge.as_ref().map_or(String::new(), |b| {
+                format!(
+                    "<text class=\"badge\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"13\" font-weight=\"bold\" fill=\"{ink}\">{}</text>",
+                    cx + 15,
+                    cy - 8,
+                    escape(b)
+                )
+            });
             s.push_str(&format!(
-                "<g class=\"piece\"><title>{}</title><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{disc}\" stroke=\"#222222\" stroke-width=\"2\"/><text x=\"{cx}\" y=\"{}\" text-anchor=\"middle\" font-size=\"28\" font-weight=\"bold\" fill=\"{ink}\">{}</text></g>\n",
+                "<g class=\"piece\" data-square=\"{}\"><title>{}</title><circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{disc}\" stroke=\"#222222\" stroke-width=\"2\"/>{ring}<text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"28\" font-weight=\"bold\" fill=\"{ink}\">{}</text>{badge}</g>\n",
+                self.shape.name(p.square),
                 escape(&p.title),
                 CELL * 2 / 5,
+                if p.badge.is_some() { cx - 4 } else { cx },
                 cy + 10,
                 escape(&p.letter.to_string())
             ));
@@ -228,8 +261,11 @@ impl Picture {
             } else {
                 ""
             };
+            let zone = a
+                .zone
+                .map_or(String::new(), |z| format!(" data-zone=\"{z}\""));
             s.push_str(&format!(
-                "<g class=\"arrow\"><title>{}</title><polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"4\" stroke-opacity=\"0.8\"{dash} marker-end=\"url(#{head})\"/>",
+                "<g class=\"arrow\"{zone}><title>{}</title><polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"4\" stroke-opacity=\"0.8\"{dash} marker-end=\"url(#{head})\"/>",
                 escape(&a.title),
                 points.join(" ")
             ));
@@ -253,6 +289,13 @@ impl Picture {
                 MARGIN + 24,
                 y,
                 escape(&sp.name)
+            ));
+            y += 24;
+        }
+        for note in &self.notes {
+            s.push_str(&format!(
+                "<g class=\"legend\"><text x=\"{MARGIN}\" y=\"{y}\" font-size=\"13\">{}</text></g>\n",
+                escape(note)
             ));
             y += 24;
         }
@@ -281,6 +324,8 @@ mod tests {
                 side: Side::White,
                 letter: 'K',
                 title: "King f6".into(),
+                badge: Some("9".into()),
+                royal: true,
             }],
             arrows: vec![Arrow {
                 path: vec![60, 5, 0],
@@ -288,10 +333,21 @@ mod tests {
                 dashed: false,
                 label: "(+, 0.0)".into(),
                 title: "root".into(),
+                zone: Some(0),
             }],
+            notes: vec!["K the King".into()],
         };
         let svg = picture.to_svg();
         assert_eq!(svg.matches("class=\"square\"").count(), 121);
+        // The page finds squares, pieces and a zone's arrows by their attributes.
+        assert!(svg.contains("<rect class=\"square\" data-square=\"f6\""));
+        assert!(svg.contains("<g class=\"piece\" data-square=\"f6\">"));
+        assert!(svg.contains("<g class=\"arrow\" data-zone=\"0\">"));
+        // The royal ring, the badge and the legend's note.
+        assert_eq!(svg.matches("stroke=\"#c9a227\"").count(), 1);
+        assert!(svg.contains("class=\"badge\""));
+        assert!(svg.contains(">9</text>"));
+        assert!(svg.contains(">K the King</text>"));
         assert_eq!(
             svg.matches("fill=\"#999999\"").count(),
             5,

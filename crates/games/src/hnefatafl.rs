@@ -271,6 +271,8 @@ impl GameDef for Hnefatafl {
                 side,
                 letter,
                 title: format!("{} {}", zones::piece_name(pos, sq), shape.name(sq)),
+                badge: None,
+                royal: sq == pos.king(),
             });
         }
         Picture {
@@ -290,6 +292,9 @@ impl GameDef for Hnefatafl {
             ],
             pieces,
             arrows: Vec::new(),
+            notes: vec![
+                "A attacker (dark), D defender (light), K the king (light, gold ring)".into(),
+            ],
         }
     }
 

@@ -197,6 +197,8 @@ impl GameDef for Jungle {
                         animal.name(),
                         SHAPE.name(u32::from(sq))
                     ),
+                    badge: Some(animal.strength().to_string()),
+                    royal: false,
                 });
             }
         }
@@ -222,6 +224,12 @@ impl GameDef for Jungle {
             ],
             pieces,
             arrows: Vec::new(),
+            notes: vec![
+                "E elephant 8, L lion 7, T tiger 6, P leopard 5,".into(),
+                "W wolf 4, D dog 3, C cat 2, R rat 1 (the rank):".into(),
+                "a piece takes one of its rank or lower,".into(),
+                "and the rat takes the elephant".into(),
+            ],
         }
     }
 

@@ -23,6 +23,8 @@ pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
             side,
             letter: 'K',
             title: format!("{colour} King {}", name(king)),
+            badge: None,
+            royal: true,
         });
         let mut rooks = pos.rooks(side);
         while rooks != 0 {
@@ -33,6 +35,8 @@ pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
                 side,
                 letter: 'R',
                 title: format!("{colour} rook {}", name(sq)),
+                badge: None,
+                royal: false,
             });
         }
     }
@@ -70,5 +74,16 @@ pub fn picture(pos: &Position, zones: &[Zone]) -> Picture {
         ],
         pieces,
         arrows,
+        notes: {
+            let mut notes = vec!["K King (gold ring), R rook".to_string()];
+            if pos.in_placement() {
+                notes.push(format!(
+                    "rooks in hand: white {}, black {} (dropped first)",
+                    pos.hand(Side::White),
+                    pos.hand(Side::Black)
+                ));
+            }
+            notes
+        },
     }
 }

@@ -189,31 +189,29 @@ async function drawBoard(seq) {
     root.addEventListener("pointerup", onPointerUp);
     root.addEventListener("pointercancel", cancelDrag);
   }
-  // Pieces of the core's pictures name their square last in their title ("white lion g1").
-  board.querySelectorAll("g.piece").forEach((g) => {
-    if (!g.dataset.square) {
-      const t = g.querySelector("title");
-      const m = t && /([a-z]\d+)\s*$/.exec(t.textContent.trim());
-      if (m) g.dataset.square = m[1];
-    }
-  });
-  // Squares of the core's pictures name themselves in a title: give them chess-t1's attribute.
-  board.querySelectorAll("rect.square").forEach((r) => {
-    if (!r.dataset.square) {
-      const t = r.querySelector("title");
-      if (t) r.dataset.square = t.textContent.trim();
-    }
-  });
-  // Arrows of the core's pictures name their zone in their title: mark them like chess-t1's.
-  board.querySelectorAll("g.arrow").forEach((g) => {
-    const t = g.querySelector("title");
-    const m = t && /^zone (\d+)/.exec(t.textContent);
-    if (m) g.setAttribute("data-zone", m[1]);
-  });
+  if (root) fitToScreen(root);
   markLastMove();
   applyZonePick();
   board.dataset.position = position;
   board.dataset.ready = String(seq);
+}
+
+// On a narrow screen the picture shows the board alone (its legend, beside the board in
+// chess-t1's pictures, would shrink the board to half the screen): the view box is cut to the
+// squares and their coordinates.
+function fitToScreen(root) {
+  if (window.innerWidth > 700) return;
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  root.querySelectorAll("rect.square").forEach((r) => {
+    const b = r.getBBox();
+    x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y);
+    x1 = Math.max(x1, b.x + b.width); y1 = Math.max(y1, b.y + b.height);
+  });
+  if (!(x0 < x1 && y0 < y1)) return;
+  const m = 28;
+  root.setAttribute("viewBox", `${x0 - m} ${y0 - m} ${x1 - x0 + 2 * m} ${y1 - y0 + 2 * m}`);
+  root.removeAttribute("width");
+  root.removeAttribute("height");
 }
 
 function squareRect(name) {
