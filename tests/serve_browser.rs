@@ -496,6 +496,34 @@ fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>)
         .as_array()
         .map_or(0, Vec::len);
     assert_eq!(zones as usize, by_api, "{game}: the zone list");
+    // By default only the zones that matter are drawn (issue 30): the open ones, or the first
+    // three; "all zones" draws every one.
+    let drawn = "return new Set([...document.querySelectorAll('#board svg g.arrow[data-zone]')] \
+                 .filter(g => getComputedStyle(g).display !== 'none') \
+                 .map(g => g.getAttribute('data-zone'))).size";
+    let open = driver
+        .js("return document.querySelectorAll('#zone-list li.open').length")
+        .as_u64()
+        .unwrap_or(0);
+    let shown = driver.js(drawn).as_u64().unwrap_or(0);
+    let all_drawn = driver
+        .js(
+            "return new Set([...document.querySelectorAll('#board svg g.arrow[data-zone]')] \
+             .map(g => g.getAttribute('data-zone'))).size",
+        )
+        .as_u64()
+        .unwrap_or(0);
+    assert!(
+        shown <= open.max(3.min(all_drawn)),
+        "{game}: {shown} zones drawn, {open} open"
+    );
+    driver.click("#all-zones");
+    assert_eq!(
+        driver.js(drawn).as_u64().unwrap_or(0),
+        all_drawn,
+        "{game}: all zones"
+    );
+    driver.click("#all-zones");
     if zones > 0 {
         driver.click("#zone-list li[data-zone]");
         driver.wait(

@@ -39,6 +39,11 @@ impl GameDef for Hnefatafl {
     const RECORD_ENDS: &'static [&'static str] = &["timeout"];
     const GAME_TEXT: &'static str = "record form";
     const HORIZON: i32 = 3;
+    /// No danger extension in play: with it on (the attackers to move while the king has a
+    /// free line to a corner, searched a ply deeper), the engine scored +73 =1 -106 (-64 Elo)
+    /// against the same engine without it over 180 games at 50 ms (`scripts/ablation.sh`,
+    /// NOTES.md).
+    const PLAY_TECHNIQUES: &'static [(&'static str, &'static str)] = &[("extensions", "off")];
     const SUITE: (&'static str, &'static str) = (
         "positions/hnefatafl/suite.pos",
         include_str!("../../../positions/hnefatafl/suite.pos"),

@@ -37,5 +37,7 @@ fn the_games_play_techniques_reach_their_players() {
     }
     assert!(!check::<crate::proryv::Proryv>().null_move);
     assert!(check::<crate::hnefatafl::Hnefatafl>().null_move);
+    assert!(!check::<crate::hnefatafl::Hnefatafl>().extensions);
+    assert!(check::<crate::jungle::Jungle>().extensions);
     assert!(check::<crate::jungle::Jungle>().null_move);
 }

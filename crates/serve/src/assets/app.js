@@ -525,11 +525,32 @@ function zoneText(z) {
   return `${z.label || z.index} ${z.side}: ${path} → ${aim} ${sq(z.target)}`;
 }
 
+// The zones drawn: all of them when asked; otherwise the ones that matter: the open zones,
+// the zones the engine's reason names, or (when there are none of either) the first three.
+function shownZones() {
+  const all = new Set(state.zones.map((z) => z.index));
+  if ($("all-zones").checked) return all;
+  const shown = new Set(state.zones.filter((z) => z.open === true || z.open === "open").map((z) => z.index));
+  const reason = $("engine-reason").textContent;
+  for (const m of reason.matchAll(/zone (\d+)/g)) {
+    const i = Number(m[1]);
+    if (all.has(i)) shown.add(i);
+  }
+  if (shown.size === 0) state.zones.slice(0, 3).forEach((z) => shown.add(z.index));
+  if (state.pickedZone !== null) shown.add(state.pickedZone);
+  return shown;
+}
+
 function applyZonePick() {
   const svg = $("board").querySelector("svg");
   if (!svg) return;
+  const shown = shownZones();
+  $("zone-list").querySelectorAll("li[data-zone]").forEach((li) => {
+    li.classList.toggle("unshown", !shown.has(Number(li.dataset.zone)));
+  });
   svg.querySelectorAll("[data-zone]").forEach((e) => {
-    e.classList.remove("dim", "picked");
+    e.classList.remove("dim", "picked", "unshown");
+    if (!shown.has(Number(e.getAttribute("data-zone")))) e.classList.add("unshown");
     if (state.pickedZone === null) return;
     if (Number(e.getAttribute("data-zone")) === state.pickedZone) e.classList.add("picked");
     else e.classList.add("dim");
@@ -629,6 +650,7 @@ function onEngineEvent(analysis, name, data) {
     $("engine-best").textContent = data.best ? `best ${data.best}${book}  ${sideScore(data)}` : "no move";
     $("engine-best").dataset.best = data.best || "";
     $("engine-reason").textContent = data.reason ? `why: ${data.reason}` : "";
+    applyZonePick();
     $("engine-info").textContent = `depth ${data.depth}, ${data.nodes} nodes, ${data.time_ms} ms: ${data.line.join(" ")}`;
     const top = $("engine-top");
     top.innerHTML = "";
@@ -686,6 +708,7 @@ function wireControls() {
   });
   $("show-zones").addEventListener("change", () => { state.pickedZone = null; show(); });
   $("show-force").addEventListener("change", () => show());
+  $("all-zones").addEventListener("change", () => applyZonePick());
   $("horizon").addEventListener("change", () => { if ($("show-zones").checked) show(); });
   $("promotion-cancel").addEventListener("click", () => { $("promotion").hidden = true; select(null); });
   $("analyse").addEventListener("click", startAnalysis);
