@@ -242,6 +242,19 @@ impl Picture {
                 escape(&p.letter.to_string())
             ));
         }
+        // Labels ending on one square are stacked in rows inside it (the same text once), so
+        // that none covers another: at most four rows, the fourth "+N" when more end there.
+        let mut labels_at: std::collections::HashMap<u32, Vec<&str>> =
+            std::collections::HashMap::new();
+        for a in &self.arrows {
+            if let Some(&last) = a.path.last() {
+                let labels = labels_at.entry(last).or_default();
+                if !labels.contains(&a.label.as_str()) {
+                    labels.push(&a.label);
+                }
+            }
+        }
+        let mut drawn: std::collections::HashSet<(u32, &str)> = std::collections::HashSet::new();
         for a in &self.arrows {
             let points: Vec<String> = a
                 .path
@@ -269,14 +282,25 @@ impl Picture {
                 escape(&a.title),
                 points.join(" ")
             ));
-            if let Some(&last) = a.path.last() {
-                let (x, y) = self.centre(last);
-                s.push_str(&format!(
-                    "<text class=\"label-text\" x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"{colour}\">{}</text>",
-                    x + 6,
-                    y - 18,
-                    escape(&a.label)
-                ));
+            if let Some(&last) = a.path.last()
+                && drawn.insert((last, a.label.as_str()))
+            {
+                let labels = labels_at.get(&last).map_or(&[][..], Vec::as_slice);
+                let row = labels.iter().position(|l| *l == a.label).unwrap_or(0);
+                let text = match row {
+                    0..=2 => Some(a.label.clone()),
+                    3 if labels.len() == 4 => Some(a.label.clone()),
+                    3 => Some(format!("+{} more", labels.len() - 3)),
+                    _ => None,
+                };
+                if let Some(text) = text {
+                    let (x, y) = self.centre(last);
+                    s.push_str(&format!(
+                        "<text class=\"label-text\" x=\"{x}\" y=\"{}\" text-anchor=\"middle\" font-size=\"12\" fill=\"{colour}\" stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>",
+                        y + 14 * row as u32 - 20,
+                        escape(&text)
+                    ));
+                }
             }
             s.push_str("</g>\n");
         }
@@ -348,6 +372,37 @@ mod tests {
         assert!(svg.contains("class=\"badge\""));
         assert!(svg.contains(">9</text>"));
         assert!(svg.contains(">K the King</text>"));
+        // Two labels ending on one square stand in two rows; the same label twice, once.
+        let mut crowded = picture.clone();
+        crowded.arrows = ["(+, 0.0)", "(-, 0.1)", "(-, 0.1)"]
+            .iter()
+            .map(|label| Arrow {
+                path: vec![60, 61],
+                plus: true,
+                dashed: false,
+                label: (*label).into(),
+                title: "root".into(),
+                zone: Some(0),
+            })
+            .collect();
+        let svg = crowded.to_svg();
+        let rows: Vec<&str> = svg
+            .split("class=\"label-text\"")
+            .skip(1)
+            .filter_map(|t| t.split("y=\"").nth(1)?.split('"').next())
+            .collect();
+        assert_eq!(rows.len(), 2, "{svg}");
+        assert_ne!(rows[0], rows[1]);
+        // Six labels on one square: three rows, and the fourth says how many more.
+        crowded.arrows = (0..6)
+            .map(|i| Arrow {
+                label: format!("(+, {i}.0)"),
+                ..crowded.arrows[0].clone()
+            })
+            .collect();
+        let svg = crowded.to_svg();
+        assert_eq!(svg.matches("class=\"label-text\"").count(), 4, "{svg}");
+        assert!(svg.contains(">+3 more</text>"), "{svg}");
         assert_eq!(
             svg.matches("fill=\"#999999\"").count(),
             5,
