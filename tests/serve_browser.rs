@@ -246,6 +246,25 @@ fn legal(addr: &str, game: &str, position: &str) -> Vec<Value> {
         .unwrap_or_default()
 }
 
+/// Waits until the move list's current move is the first.
+fn wait_first_move(driver: &Driver, what: &str) {
+    driver.wait(
+        what,
+        "return document.querySelector('#move-list li.current') && \
+         document.querySelector('#move-list li.current').dataset.ply === '1'",
+        10,
+    );
+}
+
+/// Waits until the board shows `position`.
+fn wait_position(driver: &Driver, what: &str, position: &str) {
+    driver.wait(
+        what,
+        &format!("return document.getElementById('board').dataset.position === {position:?}"),
+        10,
+    );
+}
+
 fn text(driver: &Driver, id: &str) -> String {
     driver
         .js(&format!(
@@ -440,18 +459,9 @@ fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>)
     // Back, forward, keyboard.
     let after_two = board_position(driver);
     driver.click("#nav-back");
-    driver.wait(
-        "one move back",
-        "return document.querySelector('#move-list li.current') && \
-         document.querySelector('#move-list li.current').dataset.ply === '1'",
-        10,
-    );
+    wait_first_move(driver, "one move back");
     driver.js("document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'}))");
-    driver.wait(
-        "forward by the arrow key",
-        &format!("return document.getElementById('board').dataset.position === {after_two:?}"),
-        10,
-    );
+    wait_position(driver, "forward by the arrow key", &after_two);
 
     // Zones on: the list is the API's, a picked zone is highlighted.
     driver.click("#show-zones");
@@ -462,18 +472,9 @@ fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>)
     );
     // The ticked checkbox keeps the focus; the arrow keys still step through the moves.
     driver.press("\u{E012}");
-    driver.wait(
-        "one move back by the arrow key, a checkbox focused",
-        "return document.querySelector('#move-list li.current') && \
-         document.querySelector('#move-list li.current').dataset.ply === '1'",
-        10,
-    );
+    wait_first_move(driver, "one move back by the arrow key, a checkbox focused");
     driver.press("\u{E014}");
-    driver.wait(
-        "forward again",
-        &format!("return document.getElementById('board').dataset.position === {after_two:?}"),
-        10,
-    );
+    wait_position(driver, "forward again", &after_two);
     driver.wait(
         "the zone list",
         "return document.querySelectorAll('#zone-list li').length > 0",
@@ -812,12 +813,7 @@ fn new_game_asks_and_keys_step(driver: &Driver, server: &Server) {
         json!(false)
     );
     driver.press("\u{E012}");
-    driver.wait(
-        "one move back",
-        "return document.querySelector('#move-list li.current') && \
-         document.querySelector('#move-list li.current').dataset.ply === '1'",
-        10,
-    );
+    wait_first_move(driver, "one move back");
     assert_eq!(
         driver.js("return document.getElementById('game').value"),
         json!("jungle")
