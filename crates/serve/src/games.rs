@@ -360,16 +360,18 @@ impl ChessBoard {
         text.parse()
             .map_err(|e| bad(format!("chess-t1: bad position string: {e}")))
     }
-}
 
-impl ChessBoard {
-    /// The game of `moves` (coordinate form) played from `start`, calling `each` with the game
-    /// before each move and the move; refused at the first move that is not legal or comes
-    /// after the game's end.
+    /// The game of `moves` (coordinate form) played from `start`, calling `each` with the
+    /// position before each move, the move and the game after it; refused at the first move
+    /// that is not legal or comes after the game's end.
     fn game_after(
         start: chess_t1::position::Position,
         moves: &[String],
-        mut each: impl FnMut(&chess_t1::game::Game, &chess_t1::moves::Move),
+        mut each: impl FnMut(
+            &chess_t1::position::Position,
+            &chess_t1::moves::Move,
+            &chess_t1::game::Game,
+        ),
     ) -> Result<chess_t1::game::Game, ApiError> {
         check_moves(moves)?;
         let mut game = chess_t1::game::Game::new(start);
@@ -389,9 +391,10 @@ impl ChessBoard {
                     chess_t1::excerpt::excerpt(text)
                 ))
             })?;
-            each(&game, &mv);
+            let before = *game.position();
             game.play(&mv)
                 .map_err(|e| illegal(format!("move {}: {e}", i + 1)))?;
+            each(&before, &mv, &game);
         }
         Ok(game)
     }
@@ -418,7 +421,7 @@ impl Board for ChessBoard {
     }
 
     fn moves(&self, position: &str, moves: &[String]) -> Result<String, ApiError> {
-        let game = Self::game_after(Self::position(position)?, moves, |_, _| {})?;
+        let game = Self::game_after(Self::position(position)?, moves, |_, _, _| {})?;
         let pos = *game.position();
         let status = game.status();
         let list = if status.is_over() {
@@ -455,31 +458,28 @@ impl Board for ChessBoard {
         let mut positions = Vec::new();
         let mut notation = Vec::new();
         let mut played = Vec::new();
-        let mut game = Self::game_after(start, &request.moves, |game, mv| {
-            notation.push(chess_t1::book::write_move(game.position(), mv));
+        // Each move as the answer lists it: book notation, coordinates, the position after.
+        let mut record = |before: &chess_t1::position::Position,
+                          mv: &chess_t1::moves::Move,
+                          game: &chess_t1::game::Game| {
+            notation.push(chess_t1::book::write_move(before, mv));
             played.push(mv.uci());
-            positions.push(game.position().play(mv).to_string());
-        })?;
-        let step = |game: &chess_t1::game::Game,
-                    notation: &mut Vec<String>,
-                    played: &mut Vec<String>,
-                    mv: &chess_t1::moves::Move| {
-            notation.push(chess_t1::book::write_move(game.position(), mv));
-            played.push(mv.uci());
+            positions.push(game.position().to_string());
         };
+        let mut game = Self::game_after(start, &request.moves, &mut record)?;
         if let Some(text) = &request.text {
             if text.len() > MAX_TEXT_BYTES * 16 {
                 return Err(bad("the game text is too long"));
             }
             let from = *game.position();
             let list = chess_t1::book::parse_game(&from, text).map_err(illegal)?;
-            if list.len() + played.len() > MAX_MOVES {
+            if list.len() + request.moves.len() > MAX_MOVES {
                 return Err(bad(format!("at most {MAX_MOVES} moves are replayed")));
             }
             for mv in &list {
-                step(&mut game, &mut notation, &mut played, mv);
+                let before = *game.position();
                 game.play(mv).map_err(illegal)?;
-                positions.push(game.position().to_string());
+                record(&before, mv, &game);
             }
         }
         let pos = game.position();
@@ -512,7 +512,7 @@ impl Board for ChessBoard {
         force: bool,
     ) -> Result<(String, String), ApiError> {
         use chess_t1::zone::{Projection, ZoneConfig};
-        let pos = *Self::game_after(Self::position(position)?, moves, |_, _| {})?.position();
+        let pos = *Self::game_after(Self::position(position)?, moves, |_, _, _| {})?.position();
         let config = ZoneConfig {
             horizon,
             ..ZoneConfig::default()
@@ -538,7 +538,7 @@ impl Board for ChessBoard {
     }
 
     fn render(&self, position: &str, moves: &[String], force: bool) -> Result<String, ApiError> {
-        let pos = *Self::game_after(Self::position(position)?, moves, |_, _| {})?.position();
+        let pos = *Self::game_after(Self::position(position)?, moves, |_, _, _| {})?.position();
         let opts = zonal_games::chess_t1::report::svg::SvgOptions {
             force,
             ..Default::default()
