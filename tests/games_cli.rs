@@ -354,12 +354,12 @@ fn bad_input_is_named() {
 }
 
 /// `zones --json` of bundled positions of both games, at three horizons, validates against
-/// `schema/game-zones.schema.json`; the schema is a valid 2020-12 schema; the zones are not empty.
+/// `schema/zones.schema.json`; the schema is a valid 2020-12 schema; the zones are not empty.
 #[test]
 fn zones_json_follows_its_schema() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let text = std::fs::read_to_string(format!("{root}/schema/game-zones.schema.json"))
-        .expect("the schema");
+    let text =
+        std::fs::read_to_string(format!("{root}/schema/zones.schema.json")).expect("the schema");
     let schema: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
     jsonschema::draft202012::meta::validate(&schema).expect("a valid 2020-12 schema");
     let validator = jsonschema::draft202012::new(&schema).expect("the schema compiles");
@@ -392,6 +392,25 @@ fn zones_json_follows_its_schema() {
         zones > 100 && answers > 10 && complexes > 10,
         "{zones} {answers} {complexes}"
     );
+    // One schema for every game: `game` selects the shape, so a core game's zones that call
+    // themselves chess-t1's, or chess-t1's that call themselves Jungle's, are refused.
+    let core = json(&zonal(&["zones", "positions/jungle/suite.pos", "--json"]));
+    let chess = json(&zonal(&[
+        "zones",
+        "positions/book-examples.t1",
+        "--index",
+        "1",
+        "--json",
+    ]));
+    assert!(validator.is_valid(&core) && validator.is_valid(&chess));
+    assert_eq!(
+        (&core["schema_version"], &chess["schema_version"]),
+        (&5.into(), &5.into())
+    );
+    for (mut doc, game) in [(core, "chess-t1"), (chess, "jungle")] {
+        doc["game"] = game.into();
+        assert!(!validator.is_valid(&doc), "{game}");
+    }
 }
 
 /// The text, DOT and SVG of one position agree on the zones; `--after` keeps the projection

@@ -146,7 +146,7 @@ fn replay_hnefatafl(setup: &str, moves: &[&str]) -> Result<(), String> {
     };
     let mut game = zonal_hnefatafl::Game::new(start);
     for mv in moves {
-        game.play_text(mv).map_err(|e| e.to_string())?;
+        game.play(mv).map_err(|e| e.to_string())?;
     }
     Ok(())
 }

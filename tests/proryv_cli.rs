@@ -346,7 +346,7 @@ fn zones_as_json_and_dot() {
     assert_eq!(zones[1]["negations"][0]["role"], "protection");
     assert_eq!(zones[1]["negations"][0]["piece"], "rook");
     assert_eq!(zones[1]["negations"][0]["from"], "e8");
-    assert_eq!(json["schema_version"], 4);
+    assert_eq!(json["schema_version"], 5);
     let out = zonal(&[&args[..], &["--dot"]].concat());
     let dot = stdout(&out);
     assert!(dot.starts_with("digraph mp {") && dot.trim_end().ends_with('}'));
@@ -358,11 +358,11 @@ fn zones_as_json_and_dot() {
 }
 
 /// `zones --json` of every bundled Прорыв position, at three horizons, validates against
-/// `schema/game-zones.schema.json`, the core games' one schema.
+/// `schema/zones.schema.json`, the core games' one schema.
 #[test]
 fn zones_json_follows_its_schema() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let text = std::fs::read_to_string(format!("{root}/schema/game-zones.schema.json"))
+    let text = std::fs::read_to_string(format!("{root}/schema/zones.schema.json"))
         .expect("read the schema");
     let schema: serde_json::Value = serde_json::from_str(&text).expect("the schema is JSON");
     jsonschema::draft202012::meta::validate(&schema).expect("a valid 2020-12 schema");

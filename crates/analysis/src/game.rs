@@ -3,11 +3,15 @@
 
 use std::fmt::{Debug, Display};
 use zonal_board::Side;
+use zonal_core::game::GameRules;
 use zonal_core::guided::MoveSquares;
 use zonal_core::picture::Picture;
 use zonal_core::record::Record;
 use zonal_core::zone::{Built, ZoneGame};
 pub use zonal_play::GameEnd;
+
+/// A game in progress of the game `G`: the core's record under `G`'s ends.
+pub type GameOf<G> = zonal_core::game::Game<<G as GameDef>::Record>;
 
 /// A game of the core's search ([`GameDef`]) as the play library, the learning commands
 /// and the analysis board see it: with its zone builder.
@@ -54,8 +58,14 @@ pub trait GameDef: 'static {
     type Rules: MoveSquares<Position = Self::Position, Move = Self::Move>;
     /// The zone builder's view of the game.
     type Zones: ZoneGame<Position = Self::Position> + Default + 'static;
-    /// A game in progress, with the history its draw rules need.
-    type Game: Clone + Send + 'static;
+    /// The rules of a game in progress ([`GameOf`]): the ends that need the history.
+    type Record: GameRules<
+            Position = Self::Position,
+            Move = Self::Move,
+            Key: Send,
+            End: Send,
+            Error: Display,
+        > + 'static;
 
     /// The search's rules for positions like `pos`.
     fn rules(pos: &Self::Position) -> Self::Rules;
@@ -114,15 +124,23 @@ pub trait GameDef: 'static {
     /// Leaves counted to `depth` below each root move.
     fn divide(pos: &Self::Position, depth: u32) -> Vec<(Self::Move, u64)>;
     /// A game from `start`.
-    fn new_game(start: Self::Position) -> Self::Game;
+    fn new_game(start: Self::Position) -> GameOf<Self> {
+        GameOf::<Self>::new(start)
+    }
     /// Plays a move given as text (coordinate form, or the game's record form) in `game`.
-    fn play_text(game: &mut Self::Game, text: &str) -> Result<(), String>;
+    fn play_text(game: &mut GameOf<Self>, text: &str) -> Result<(), String> {
+        game.play(text).map(|_| ()).map_err(|e| e.to_string())
+    }
     /// The game's current position.
-    fn current(game: &Self::Game) -> Self::Position;
-    /// The game's moves in the game's record form.
-    fn record(game: &Self::Game) -> Vec<String>;
+    fn current(game: &GameOf<Self>) -> Self::Position {
+        *game.position()
+    }
+    /// The game's moves in the game's record form (by default their coordinate form).
+    fn record(game: &GameOf<Self>) -> Vec<String> {
+        game.moves().iter().map(ToString::to_string).collect()
+    }
     /// How the game ended, if it did.
-    fn end(game: &Self::Game) -> Option<GameEnd>;
+    fn end(game: &GameOf<Self>) -> Option<GameEnd>;
     /// The game's zone builder.
     fn zone_game() -> Self::Zones;
     /// The squares whose contents differ between two positions (for the incremental projection).
@@ -148,7 +166,7 @@ pub trait GameDef: 'static {
     /// The fields of `play --json` that say how `game` stands beyond the shared ones (`game`,
     /// `start`, `moves`, `position`, `side`, `status`): by default `winner` (the winner's side,
     /// `null` for a draw, `null` while the game goes on).
-    fn play_fields(game: &Self::Game) -> Vec<(&'static str, serde_json::Value)> {
+    fn play_fields(game: &GameOf<Self>) -> Vec<(&'static str, serde_json::Value)> {
         let winner = Self::end(game).map(|e| e.winner.map(side_word));
         vec![("winner", serde_json::json!(winner))]
     }

@@ -13,5 +13,5 @@ pub mod play;
 pub mod reason;
 pub mod report;
 
-pub use game::{GameDef, GameEnd, Zoned, side_word, status};
+pub use game::{GameDef, GameEnd, GameOf, Zoned, side_word, status};
 pub use play::Searching;

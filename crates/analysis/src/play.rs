@@ -2,7 +2,7 @@
 //! the core's search ([`GameDef`]) plays through [`Zoned`], with the core's player settings
 //! ([`CoreSettings`]) and the game's evaluation weights, and one [`Engine`] kept for a game.
 
-use crate::game::{GameDef, Zoned};
+use crate::game::{GameDef, GameOf, Zoned};
 use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::marker::PhantomData;
@@ -257,7 +257,7 @@ where
     const NAME: &'static str = G::NAME;
     type Position = G::Position;
     type Move = G::Move;
-    type Game = G::Game;
+    type Game = GameOf<G>;
     type Settings = CoreGameSettings;
     type Searcher = CoreSearcher<G>;
 
@@ -273,13 +273,13 @@ where
     fn parse_position(text: &str) -> Result<G::Position, String> {
         G::parse_position(text)
     }
-    fn new_game(start: G::Position) -> G::Game {
+    fn new_game(start: G::Position) -> GameOf<G> {
         G::new_game(start)
     }
-    fn play_text(game: &mut G::Game, text: &str) -> Result<(), String> {
+    fn play_text(game: &mut GameOf<G>, text: &str) -> Result<(), String> {
         G::play_text(game, text)
     }
-    fn current(game: &G::Game) -> G::Position {
+    fn current(game: &GameOf<G>) -> G::Position {
         G::current(game)
     }
     fn side(pos: &G::Position) -> Side {
@@ -288,7 +288,7 @@ where
     fn side_name(side: Side) -> &'static str {
         G::side_name(side)
     }
-    fn end(game: &G::Game) -> Option<GameEnd> {
+    fn end(game: &GameOf<G>) -> Option<GameEnd> {
         G::end(game)
     }
     fn key(pos: &G::Position) -> u64 {

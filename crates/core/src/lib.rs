@@ -20,6 +20,7 @@ pub mod distance;
 pub mod engine_lines;
 pub mod excerpt;
 pub mod force;
+pub mod game;
 pub mod guided;
 pub mod horizon;
 pub mod linear;

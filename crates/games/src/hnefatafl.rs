@@ -52,7 +52,7 @@ impl GameDef for Hnefatafl {
     type Move = Move;
     type Rules = Rules;
     type Zones = Tafl;
-    type Game = Game;
+    type Record = zonal_hnefatafl::play::Hnefatafl;
 
     const WEIGHTS: &'static [&'static str] = &[
         "attacker",
@@ -212,18 +212,6 @@ impl GameDef for Hnefatafl {
 
     fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         zonal_hnefatafl::divide(pos, depth)
-    }
-
-    fn new_game(start: Position) -> Game {
-        Game::new(start)
-    }
-
-    fn play_text(game: &mut Game, text: &str) -> Result<(), String> {
-        game.play_text(text).map(|_| ()).map_err(|e| e.to_string())
-    }
-
-    fn current(game: &Game) -> Position {
-        *game.position()
     }
 
     fn record(game: &Game) -> Vec<String> {

@@ -32,7 +32,7 @@ impl GameDef for Jungle {
     type Move = Move;
     type Rules = zonal_jungle::Jungle;
     type Zones = zones::Jungle;
-    type Game = Game;
+    type Record = zonal_jungle::Jungle;
 
     const WEIGHTS: &'static [&'static str] = &["advance", "guard", "rat_in_water", "path"];
 
@@ -139,22 +139,6 @@ impl GameDef for Jungle {
 
     fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         zonal_jungle::divide(pos, depth)
-    }
-
-    fn new_game(start: Position) -> Game {
-        Game::new(start)
-    }
-
-    fn play_text(game: &mut Game, text: &str) -> Result<(), String> {
-        game.play(text).map(|_| ()).map_err(|e| e.to_string())
-    }
-
-    fn current(game: &Game) -> Position {
-        *game.position()
-    }
-
-    fn record(game: &Game) -> Vec<String> {
-        game.moves().iter().map(ToString::to_string).collect()
     }
 
     fn zone_game() -> zones::Jungle {

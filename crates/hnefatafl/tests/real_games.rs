@@ -56,7 +56,7 @@ fn replay(line: &str) -> Result<Verdict, String> {
             .map_err(|e| format!("ply {} ({token}): {e}", i + 1))?;
         pos = pos.play(mv);
         if game.end().is_none() {
-            game.play(mv).map_err(|e| format!("ply {}: {e}", i + 1))?;
+            game.play_move(mv);
             if game.end() == Some(Outcome::Repetition) && i + 1 < tokens.len() {
                 repetition_at = Some(i + 1);
             }

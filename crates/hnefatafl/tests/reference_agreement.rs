@@ -175,7 +175,7 @@ fn random_game(text: &str, rng: &mut Rng, plies: usize, seen: &mut Seen) {
         };
         history.push(m);
         rg.play(m);
-        fg.play_text(&m.to_string()).unwrap();
+        fg.play(&m.to_string()).unwrap();
         assert_eq!(end_of(fg.end()), rg.end, "game end after {m}");
         if let Some(e) = rg.end {
             *seen

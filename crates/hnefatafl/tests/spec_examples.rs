@@ -33,7 +33,7 @@ fn step(
     assert_eq!(p.record(mv), record, "{before} {coord}");
     assert_eq!(p.parse_move(record), Ok(mv), "{record}");
     let mut game = Game::new(p);
-    game.play_text(record).unwrap();
+    game.play(record).unwrap();
     if let Some(after) = after {
         assert_eq!(short(game.position()), after, "{before} {coord}");
     }
@@ -179,7 +179,7 @@ fn h9_the_king_walks_into_a_surround() {
             .record(game.position().parse_move("e9e5").unwrap()),
         "e9-e5"
     );
-    game.play_text("e9e5").unwrap();
+    game.play("e9e5").unwrap();
     assert_eq!(game.end(), Some(Outcome::KingCaptured));
     // In copenhagen (11x11) a soldier may not stop on the throne: the same idea, f11f6, is
     // illegal.
@@ -215,7 +215,7 @@ fn h10_king_next_to_a_corner() {
     );
     // The king can escape to a1 next.
     let mut g = g;
-    g.play_text("b1a1").unwrap();
+    g.play("b1a1").unwrap();
     assert_eq!(g.end(), Some(Outcome::KingEscaped));
     step(
         "11/11/11/11/11/11/1a9/11/11/11/1ka8 a copenhagen",
@@ -396,7 +396,7 @@ fn h17_repetition() {
         let moves: Vec<&str> = line.split(' ').collect();
         for (i, mv) in moves.iter().enumerate() {
             assert_eq!(game.end(), None, "{start}: before move {i}");
-            game.play_text(mv).unwrap();
+            game.play(mv).unwrap();
         }
         assert_eq!(game.end(), Some(Outcome::Repetition), "{start}");
         assert_eq!(game.occurrences(), 3);

@@ -2,9 +2,10 @@
 //! the third occurrence of a position, and 200 plies without a capture.
 
 use crate::moves::{Move, MoveError};
+use crate::play::Jungle;
 use crate::position::{Outcome, Position};
-use std::collections::HashMap;
 use std::fmt;
+use zonal_core::game::GameRules;
 
 /// Plies without a capture after which the game is drawn (§7 rule 5).
 pub const QUIET_LIMIT: u32 = 200;
@@ -40,85 +41,52 @@ impl fmt::Display for End {
     }
 }
 
-/// A game in progress.
-#[derive(Clone, Debug)]
-pub struct Game {
-    start: Position,
-    position: Position,
-    moves: Vec<Move>,
-    /// Occurrences of each position (placement, side to move) since the start.
-    seen: HashMap<Position, u32>,
-    end: Option<End>,
-}
+/// A game in progress: the core's record ([`zonal_core::game`]) under Jungle's ends.
+pub type Game = zonal_core::game::Game<Jungle>;
 
-impl Game {
-    /// A game from `start`; over at once only if a side has no pieces or the side to move has
-    /// no legal move (§9: counters of a loaded string end nothing by themselves).
-    pub fn new(start: Position) -> Game {
-        let mut seen = HashMap::new();
-        seen.insert(start.repetition_key(), 1);
-        Game {
-            start,
-            position: start,
-            moves: Vec::new(),
-            seen,
-            end: start.outcome().map(End::Won),
-        }
+impl GameRules for Jungle {
+    type Position = Position;
+    type Move = Move;
+    type Key = Position;
+    type End = End;
+    type Error = MoveError;
+
+    fn key(pos: &Position) -> Position {
+        pos.repetition_key()
     }
 
-    /// The start position.
-    pub fn start(&self) -> &Position {
-        &self.start
+    /// Over at once only if a side has no pieces or the side to move has no legal move (§9:
+    /// counters of a loaded string end nothing by themselves).
+    fn end_at_start(pos: &Position) -> Option<End> {
+        pos.outcome().map(End::Won)
     }
 
-    /// The position now.
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// The moves played.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// How the game ended, if it has.
-    pub fn end(&self) -> Option<End> {
-        self.end
-    }
-
-    /// Plays the move written `text`; refused after the end of the game.
-    pub fn play(&mut self, text: &str) -> Result<Move, MoveError> {
-        if let Some(end) = self.end {
-            return Err(MoveError::Illegal {
-                mv: text.chars().take(60).collect(),
-                reason: format!("the game is over: {end}"),
-            });
-        }
-        let mv = self.position.parse_move(text)?;
-        self.play_move(mv);
-        Ok(mv)
-    }
-
-    /// Plays the legal move `mv` (from [`Position::legal_moves`] of the current position) and
-    /// decides the end in the order of §7: den, no pieces, no legal move, repetition, limit.
-    ///
-    /// # Panics
-    /// If the game is over or `mv` is not legal.
-    pub fn play_move(&mut self, mv: Move) {
-        assert!(self.end.is_none(), "the game is over");
-        self.position = self.position.play(&mv);
-        self.moves.push(mv);
-        let count = self.seen.entry(self.position.repetition_key()).or_insert(0);
-        *count += 1;
-        self.end = if let Some(outcome) = self.position.outcome() {
+    /// In the order of §7: den, no pieces, no legal move, repetition, limit.
+    fn end_after(pos: &Position, occurrences: u32) -> Option<End> {
+        if let Some(outcome) = pos.outcome() {
             Some(End::Won(outcome))
-        } else if *count >= 3 {
+        } else if occurrences >= 3 {
             Some(End::Repetition)
-        } else if self.position.quiet_plies() >= QUIET_LIMIT {
+        } else if pos.quiet_plies() >= QUIET_LIMIT {
             Some(End::MoveLimit)
         } else {
             None
-        };
+        }
+    }
+
+    fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
+        pos.parse_move(text)
+    }
+
+    fn play(pos: &Position, mv: &Move) -> Position {
+        pos.play(mv)
+    }
+
+    fn game_over(text: &str, end: End) -> MoveError {
+        MoveError::Illegal {
+            mv: text.chars().take(60).collect(),
+            reason: format!("the game is over: {end}"),
+        }
     }
 }
 

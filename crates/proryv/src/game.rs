@@ -1,10 +1,11 @@
 //! A game: a start position and the plies played, with the draws that need the history (D14):
 //! the third occurrence of a position, and 100 plies without a drop, capture or removal.
 
+use crate::play::Proryv;
 use crate::ply::{Ply, PlyError};
 use crate::position::{Outcome, Position};
-use std::collections::HashMap;
 use std::fmt;
+use zonal_core::game::GameRules;
 
 /// Plies without a drop, capture or removal after which the game is drawn.
 pub const QUIET_LIMIT: u32 = 100;
@@ -43,74 +44,50 @@ impl fmt::Display for End {
     }
 }
 
-/// A game in progress.
-#[derive(Clone, Debug)]
-pub struct Game {
-    start: Position,
-    position: Position,
-    plies: Vec<Ply>,
-    /// Occurrences of each position (placement, side to move, hands) since the start.
-    seen: HashMap<Position, u32>,
-    end: Option<End>,
-}
+/// A game in progress: the core's record ([`zonal_core::game`]) under Прорыв's ends.
+pub type Game = zonal_core::game::Game<Proryv>;
 
-impl Game {
-    /// A game from `start`.
-    pub fn new(start: Position) -> Game {
-        let mut seen = HashMap::new();
-        seen.insert(start.repetition_key(), 1);
-        Game {
-            start,
-            position: start,
-            plies: Vec::new(),
-            seen,
-            end: start.outcome().map(End::Won),
-        }
+impl GameRules for Proryv {
+    type Position = Position;
+    type Move = Ply;
+    type Key = Position;
+    type End = End;
+    type Error = PlyError;
+
+    /// Placement, side to move and hands.
+    fn key(pos: &Position) -> Position {
+        pos.repetition_key()
     }
 
-    /// The start position.
-    pub fn start(&self) -> &Position {
-        &self.start
+    fn end_at_start(pos: &Position) -> Option<End> {
+        pos.outcome().map(End::Won)
     }
 
-    /// The position now.
-    pub fn position(&self) -> &Position {
-        &self.position
-    }
-
-    /// The plies played.
-    pub fn plies(&self) -> &[Ply] {
-        &self.plies
-    }
-
-    /// How the game ended, if it has.
-    pub fn end(&self) -> Option<End> {
-        self.end
-    }
-
-    /// Plays the ply written `text`; refused after the end of the game.
-    pub fn play(&mut self, text: &str) -> Result<Ply, PlyError> {
-        if let Some(end) = self.end {
-            return Err(PlyError::Illegal {
-                ply: text.chars().take(60).collect(),
-                reason: format!("the game is over: {end}"),
-            });
-        }
-        let ply = self.position.parse_ply(text)?;
-        self.position = self.position.play(&ply);
-        self.plies.push(ply);
-        let count = self.seen.entry(self.position.repetition_key()).or_insert(0);
-        *count += 1;
-        self.end = if let Some(outcome) = self.position.outcome() {
+    fn end_after(pos: &Position, occurrences: u32) -> Option<End> {
+        if let Some(outcome) = pos.outcome() {
             Some(End::Won(outcome))
-        } else if *count >= 3 {
+        } else if occurrences >= 3 {
             Some(End::Repetition)
-        } else if self.position.quiet_plies() >= QUIET_LIMIT {
+        } else if pos.quiet_plies() >= QUIET_LIMIT {
             Some(End::QuietPlies)
         } else {
             None
-        };
-        Ok(ply)
+        }
+    }
+
+    fn parse(pos: &Position, text: &str) -> Result<Ply, PlyError> {
+        pos.parse_ply(text)
+    }
+
+    fn play(pos: &Position, ply: &Ply) -> Position {
+        pos.play(ply)
+    }
+
+    fn game_over(text: &str, end: End) -> PlyError {
+        PlyError::Illegal {
+            ply: text.chars().take(60).collect(),
+            reason: format!("the game is over: {end}"),
+        }
     }
 }
 

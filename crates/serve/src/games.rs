@@ -11,10 +11,10 @@ use super::ApiError;
 use serde::Serialize;
 use serde_json::{Value, json};
 use std::sync::atomic::AtomicBool;
-use zonal_analysis::GameDef;
 use zonal_analysis::Searching;
 use zonal_analysis::Zoned;
 use zonal_analysis::reason::{Explainer, Words};
+use zonal_analysis::{GameDef, GameOf};
 use zonal_board::Shape;
 use zonal_core::guided::MoveSquares;
 use zonal_core::zone::ZoneGame;
@@ -644,7 +644,7 @@ impl<G: GameDef> CoreBoard<G> {
         start: G::Position,
         moves: &[String],
         mut each: impl FnMut(&G::Position, &G::Position, &String),
-    ) -> Result<G::Game, ApiError> {
+    ) -> Result<GameOf<G>, ApiError> {
         let mut game = G::new_game(start);
         for (i, text) in moves.iter().enumerate() {
             if let Some(end) = G::end(&game) {

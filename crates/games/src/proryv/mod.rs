@@ -1,7 +1,7 @@
 //! Прорыв as the tools see it ([`GameDef`]): its moves, play, perft, search, analysis,
 //! pictures, match, engine protocol, reasons and the analysis board go through the code every
 //! game of the core shares, its zones JSON is the core games' schema
-//! (`schema/game-zones.schema.json`); its own are the source's measures ([`GameDef::measures`]),
+//! (`schema/zones.schema.json`); its own are the source's measures ([`GameDef::measures`]),
 //! and `distance` and `trajectories` ([`paths`]).
 
 pub mod paths;
@@ -45,7 +45,7 @@ impl GameDef for Proryv {
     type Move = Ply;
     type Rules = Rules;
     type Zones = zones::Proryv;
-    type Game = Game;
+    type Record = zonal_proryv::play::Proryv;
 
     fn rules(_pos: &Position) -> Rules {
         Rules::default()
@@ -129,22 +129,6 @@ impl GameDef for Proryv {
 
     fn divide(pos: &Position, depth: u32) -> Vec<(Ply, u64)> {
         zonal_proryv::divide(pos, depth)
-    }
-
-    fn new_game(start: Position) -> Game {
-        Game::new(start)
-    }
-
-    fn play_text(game: &mut Game, text: &str) -> Result<(), String> {
-        game.play(text).map(|_| ()).map_err(|e| e.to_string())
-    }
-
-    fn current(game: &Game) -> Position {
-        *game.position()
-    }
-
-    fn record(game: &Game) -> Vec<String> {
-        game.plies().iter().map(ToString::to_string).collect()
     }
 
     fn end(game: &Game) -> Option<GameEnd> {

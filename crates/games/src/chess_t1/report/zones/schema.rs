@@ -2,8 +2,8 @@
 
 use super::*;
 
-/// Version of the JSON shape (`schema_version`); raised whenever the shape changes.
-pub const SCHEMA_VERSION: u32 = 2;
+/// Version of the JSON shape (`schema_version`): the one zones schema's of every game.
+pub const SCHEMA_VERSION: u32 = zonal_analysis::report::ZONES_SCHEMA_VERSION;
 
 /// The game these reports describe, as the `game` field names it.
 pub const GAME: &str = "chess-t1";
