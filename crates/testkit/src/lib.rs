@@ -11,7 +11,16 @@
 //! - [`parsers_total`]: the position and move parsers on any text return (they never panic), and
 //!   what they accept reads back;
 //! - [`engine_answers`]: the engine protocol answers `go depth 2` from every start with a legal
-//!   move.
+//!   move;
+//! - [`zones::incremental_equals_rebuild`]: along random games, the incremental projection
+//!   equals one built from scratch;
+//! - [`zones::narrowed_never_refuted`]: the zone-guided search never reports a win or loss the
+//!   full-width search refutes;
+//! - [`fuzz::fuzz_parsers`]: position strings, moves and position files from random text and
+//!   from edits of valid input never panic, refuse with a message and read back.
+
+pub mod fuzz;
+pub mod zones;
 
 use std::io::Cursor;
 use zonal_core::rng::Rng;

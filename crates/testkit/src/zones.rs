@@ -1,0 +1,181 @@
+//! The projection's checks over [`GameDef`]: the incremental projection equals one built from
+//! scratch along random games, and the zone-guided search never reports a win or loss the
+//! full-width search refutes.
+
+use zonal_analysis::GameDef;
+use zonal_core::guided::ZoneNarrowing;
+use zonal_core::rng::Rng;
+use zonal_core::zone::{Built, IncrementalProjection};
+use zonal_core::{Limits, Rules, WIN_BOUND, search, search_narrowed};
+
+/// What the incremental-projection check went over.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ZoneTally {
+    /// Positions projected both ways.
+    pub positions: usize,
+    /// Of them, positions with a complex zone.
+    pub with_complexes: usize,
+    /// Distance maps the incremental projections built.
+    pub built: usize,
+    /// Distance maps they found in their caches.
+    pub reused: usize,
+    /// Distance maps the projections from scratch built.
+    pub fresh_built: usize,
+}
+
+/// Along `games` random games of at most `plies` plies from each start of `G` (tactical moves,
+/// such as captures, half the time, so that the pieces meet), the zones of the core's
+/// [`IncrementalProjection`], carried from each position to the next, equal the zones built
+/// from scratch; game `i` projects at `horizons[i % len]`. `each` sees every position and its
+/// zones (for a game's own coverage counts).
+pub fn incremental_equals_rebuild<G: GameDef>(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    horizons: &[i32],
+    each: &mut dyn FnMut(&G::Position, &Built),
+) -> Result<ZoneTally, String> {
+    let mut rng = Rng::new(seed);
+    let zones = G::zone_game();
+    let mut tally = ZoneTally::default();
+    let mut tactical = Vec::new();
+    // `startpos` is one of the named starts where a game has several.
+    let several = G::STARTS.len() > 1;
+    for &(name, _) in G::STARTS
+        .iter()
+        .filter(|(n, _)| !(several && *n == "startpos"))
+    {
+        let start = G::start(name)
+            .ok_or_else(|| format!("{}: start {name:?} is listed but not known", G::NAME))?;
+        for game in 0..games {
+            let h = horizons[game % horizons.len()];
+            let mut projection = IncrementalProjection::new();
+            let (mut pos, mut previous) = (start, start);
+            for ply in 0..plies {
+                let incremental =
+                    projection.project(&zones, &pos, h, G::changed_squares(&previous, &pos));
+                let mut fresh = IncrementalProjection::new();
+                if incremental != fresh.project(&zones, &pos, h, Default::default()) {
+                    return Err(format!(
+                        "{}: start {name}, game {game}, ply {ply}, H = {h}: the incremental \
+                         projection differs from one built from scratch at {pos}",
+                        G::NAME
+                    ));
+                }
+                tally.positions += 1;
+                tally.fresh_built += fresh.stats.built;
+                tally.with_complexes += usize::from(!incremental.complexes.is_empty());
+                each(&pos, &incremental);
+                let moves = G::legal_moves(&pos);
+                if moves.is_empty() || G::outcome(&pos).is_some() {
+                    break;
+                }
+                let rules = G::rules(&pos);
+                tactical.clear();
+                rules.tactical_moves(&pos, &mut tactical);
+                let mv = if !tactical.is_empty() && rng.below(2) == 0 {
+                    tactical[rng.below(tactical.len())]
+                } else {
+                    moves[rng.below(moves.len())]
+                };
+                previous = pos;
+                pos = rules.play(&pos, mv);
+            }
+            tally.reused += projection.stats.reused;
+            tally.built += projection.stats.built;
+        }
+    }
+    Ok(tally)
+}
+
+/// What the narrowed-search check went over.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NarrowedTally {
+    /// Positions searched both ways.
+    pub positions: usize,
+    /// Of them, positions the narrowed search scored as lost for the side to move.
+    pub lost: usize,
+    /// And as won.
+    pub won: usize,
+}
+
+/// The zone-guided search ([`ZoneNarrowing`] at the game's horizon, narrowing at every ply)
+/// never reports a forced win or loss that the full-width search of the same `depth` refutes:
+/// checked on the positions after each `bm` of the game's suite ([`GameDef::SUITE`]) and on
+/// positions of `games` random games from each start (every `every`-th ply from the 20th on,
+/// at most `plies` plies).
+pub fn narrowed_never_refuted<G: GameDef>(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    every: usize,
+    depth: u32,
+) -> Result<NarrowedTally, String> {
+    let (source, text) = G::SUITE;
+    let mut positions = Vec::new();
+    for record in G::parse_file(text, source)? {
+        if let Some(bm) = record.operands("bm").and_then(<[String]>::first) {
+            let mut game = G::new_game(record.position);
+            G::play_text(&mut game, bm).map_err(|e| format!("{source}:{}: {e}", record.line))?;
+            positions.push(G::current(&game));
+        }
+    }
+    let mut rng = Rng::new(seed);
+    let several = G::STARTS.len() > 1;
+    for &(name, _) in G::STARTS
+        .iter()
+        .filter(|(n, _)| !(several && *n == "startpos"))
+    {
+        let start = G::start(name)
+            .ok_or_else(|| format!("{}: start {name:?} is listed but not known", G::NAME))?;
+        for _ in 0..games {
+            let mut pos = start;
+            for ply in 0..plies {
+                let moves = G::legal_moves(&pos);
+                if moves.is_empty() || G::outcome(&pos).is_some() {
+                    break;
+                }
+                pos = G::rules(&pos).play(&pos, moves[rng.below(moves.len())]);
+                if ply >= 20 && ply % every == 0 {
+                    positions.push(pos);
+                }
+            }
+        }
+    }
+    let zones = G::zone_game();
+    let guide = ZoneNarrowing {
+        game: &zones,
+        horizon: G::HORIZON,
+        plies: usize::MAX,
+    };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let mut tally = NarrowedTally::default();
+    for pos in positions.into_iter().filter(|p| G::outcome(p).is_none()) {
+        let rules = G::rules(&pos);
+        let narrowed = search_narrowed(&rules, &guide, &pos, &[], &limits);
+        let full = search(&rules, &pos, &[], &limits);
+        tally.positions += 1;
+        let refuted = if narrowed.score < -WIN_BOUND {
+            tally.lost += 1;
+            full.score >= -WIN_BOUND
+        } else if narrowed.score > WIN_BOUND {
+            tally.won += 1;
+            full.score <= WIN_BOUND
+        } else {
+            false
+        };
+        if refuted {
+            return Err(format!(
+                "{}: at {pos} the narrowed search scores {} and the full-width one {} \
+                 (depth {depth})",
+                G::NAME,
+                narrowed.score,
+                full.score
+            ));
+        }
+    }
+    Ok(tally)
+}
