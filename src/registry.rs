@@ -9,11 +9,11 @@
 macro_rules! core_games {
     ($then:ident ! ($($args:tt)*)) => {
         $then! { ($($args)*)
-            Proryv, "proryv", zonal_games::proryv::Proryv,
+            Proryv, "proryv", zonal_games::proryv::ProryvGame,
                 "Прорыв, kings and rooks race with drops (docs/proryv.md).";
-            Hnefatafl, "hnefatafl", zonal_games::hnefatafl::Hnefatafl,
+            Hnefatafl, "hnefatafl", zonal_games::hnefatafl::HnefataflGame,
                 "Hnefatafl, rulesets seed (9x9, 11x11) and copenhagen (docs/hnefatafl.md).";
-            Jungle, "jungle", zonal_games::jungle::Jungle,
+            Jungle, "jungle", zonal_games::jungle::JungleGame,
                 "Dou Shou Qi, the Jungle game (docs/jungle.md).";
         }
     };

@@ -4,10 +4,10 @@
 //! the incremental projection against a rebuild.
 
 use zonal_analysis::Zoned;
-use zonal_games::chess_t1::ChessT1;
-use zonal_games::hnefatafl::Hnefatafl;
-use zonal_games::jungle::Jungle;
-use zonal_games::proryv::Proryv;
+use zonal_games::chess_t1::ChessT1Game;
+use zonal_games::hnefatafl::HnefataflGame;
+use zonal_games::jungle::JungleGame;
+use zonal_games::proryv::ProryvGame;
 use zonal_testkit::fuzz::{Alphabet, fuzz_parsers};
 use zonal_testkit::zones::{incremental_equals_rebuild, narrowed_never_refuted};
 use zonal_testkit::{Tally, conformance};
@@ -32,12 +32,16 @@ const TEXTS: &[&str] = &[
 fn every_game_conforms() {
     type Check = fn() -> Result<Tally, String>;
     let games: [(&str, Check); 4] = [
-        ("chess-t1", || conformance::<ChessT1>(1, 4, 60, TEXTS)),
-        ("proryv", || conformance::<Zoned<Proryv>>(2, 4, 60, TEXTS)),
-        ("hnefatafl", || {
-            conformance::<Zoned<Hnefatafl>>(3, 3, 60, TEXTS)
+        ("chess-t1", || conformance::<ChessT1Game>(1, 4, 60, TEXTS)),
+        ("proryv", || {
+            conformance::<Zoned<ProryvGame>>(2, 4, 60, TEXTS)
         }),
-        ("jungle", || conformance::<Zoned<Jungle>>(4, 4, 60, TEXTS)),
+        ("hnefatafl", || {
+            conformance::<Zoned<HnefataflGame>>(3, 3, 60, TEXTS)
+        }),
+        ("jungle", || {
+            conformance::<Zoned<JungleGame>>(4, 4, 60, TEXTS)
+        }),
     ];
     for (name, check) in games {
         let tally = check().unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -83,17 +87,17 @@ fn the_incremental_projection_equals_a_rebuild_in_every_game() {
         (
             "proryv",
             2000,
-            incremental_equals_rebuild::<Proryv>(13, 40, 90, &[2, 4, 6], &mut |_, _| {}),
+            incremental_equals_rebuild::<ProryvGame>(13, 40, 90, &[2, 4, 6], &mut |_, _| {}),
         ),
         (
             "hnefatafl",
             1000,
-            incremental_equals_rebuild::<Hnefatafl>(17, 6, 70, &[2, 3, 4], &mut |_, _| {}),
+            incremental_equals_rebuild::<HnefataflGame>(17, 6, 70, &[2, 3, 4], &mut |_, _| {}),
         ),
         (
             "jungle",
             1500,
-            incremental_equals_rebuild::<Jungle>(17, 40, 120, &[3, 4, 5, 6], &mut jungle),
+            incremental_equals_rebuild::<JungleGame>(17, 40, 120, &[3, 4, 5, 6], &mut jungle),
         ),
     ];
     for (name, least, run) in runs {
@@ -125,17 +129,17 @@ fn the_narrowed_search_is_never_refuted_in_every_game() {
         (
             "proryv",
             100,
-            narrowed_never_refuted::<Proryv>(29, 12, 60, 4, 3),
+            narrowed_never_refuted::<ProryvGame>(29, 12, 60, 4, 3),
         ),
         (
             "hnefatafl",
             28,
-            narrowed_never_refuted::<Hnefatafl>(31, 1, 60, 10, 3),
+            narrowed_never_refuted::<HnefataflGame>(31, 1, 60, 10, 3),
         ),
         (
             "jungle",
             80,
-            narrowed_never_refuted::<Jungle>(31, 10, 70, 5, 3),
+            narrowed_never_refuted::<JungleGame>(31, 10, 70, 5, 3),
         ),
     ];
     for (name, least, run) in runs {
@@ -184,9 +188,12 @@ fn every_games_parsers_survive_fuzzing() {
         ],
     };
     let runs = [
-        ("proryv", fuzz_parsers::<Proryv>(5, 2000, &proryv)),
-        ("hnefatafl", fuzz_parsers::<Hnefatafl>(6, 2000, &hnefatafl)),
-        ("jungle", fuzz_parsers::<Jungle>(7, 2000, &jungle)),
+        ("proryv", fuzz_parsers::<ProryvGame>(5, 2000, &proryv)),
+        (
+            "hnefatafl",
+            fuzz_parsers::<HnefataflGame>(6, 2000, &hnefatafl),
+        ),
+        ("jungle", fuzz_parsers::<JungleGame>(7, 2000, &jungle)),
     ];
     for (name, run) in runs {
         let t = run.unwrap_or_else(|e| panic!("{e}"));

@@ -19,7 +19,7 @@ pub fn engine<G: PlayGame>() -> Result<(), CliError> {
 pub fn run(game: GameName) -> Result<(), CliError> {
     with_game!(
         game,
-        chess => engine::<zonal_games::chess_t1::ChessT1>(),
+        chess => engine::<zonal_games::chess_t1::ChessT1Game>(),
         G => engine::<Zoned<G>>(),
     )
 }

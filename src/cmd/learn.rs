@@ -5,7 +5,7 @@ use crate::args::{DatagenArgs, FitArgs, GameName};
 use crate::output::CliError;
 use std::io::{Seek, Write};
 use zonal_analysis::Zoned;
-use zonal_games::chess_t1::ChessT1;
+use zonal_games::chess_t1::ChessT1Game;
 use zonal_learn::Learn;
 use zonal_learn::datagen::{DatagenConfig, Summary};
 use zonal_learn::fit::FitRequest;
@@ -15,7 +15,7 @@ use zonal_play::spec::PlayerSpec;
 pub fn datagen(game: GameName, args: DatagenArgs) -> Result<(), CliError> {
     with_game!(
         game,
-        chess => datagen_game::<ChessT1>(&args),
+        chess => datagen_game::<ChessT1Game>(&args),
         G => datagen_game::<Zoned<G>>(&args),
     )
 }
@@ -24,7 +24,7 @@ pub fn datagen(game: GameName, args: DatagenArgs) -> Result<(), CliError> {
 pub fn fit(game: GameName, args: FitArgs) -> Result<(), CliError> {
     with_game!(
         game,
-        chess => fit_game::<ChessT1>(&args),
+        chess => fit_game::<ChessT1Game>(&args),
         G => fit_game::<Zoned<G>>(&args),
     )
 }

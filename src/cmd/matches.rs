@@ -44,7 +44,7 @@ pub(crate) mod chess {
                     .display()
             )));
         }
-        crate::cmd::matches::play_match::<zonal_games::chess_t1::ChessT1>(args, openings)
+        crate::cmd::matches::play_match::<zonal_games::chess_t1::ChessT1Game>(args, openings)
     }
 }
 

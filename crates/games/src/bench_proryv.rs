@@ -9,7 +9,7 @@ use zonal_core::rng::Rng;
 use zonal_core::zone::IncrementalProjection;
 use zonal_core::{Limits, Rules, search};
 use zonal_proryv::play::Proryv as Play;
-use zonal_proryv::zones::{Proryv, changed_squares, zones};
+use zonal_proryv::zones::{ProryvZones, changed_squares, zones};
 use zonal_proryv::{Position, perft};
 
 /// The figures.
@@ -89,7 +89,7 @@ pub fn run(quick: bool) -> ProryvBench {
         let mut previous = line.first().copied();
         for p in line {
             let changed = previous.map_or(0, |q| changed_squares(&q, p));
-            black_box(projection.project(&Proryv, p, h, changed));
+            black_box(projection.project(&ProryvZones, p, h, changed));
             previous = Some(*p);
         }
         reused += projection.stats.reused;

@@ -8,11 +8,11 @@ use zonal_core::record::Record;
 use zonal_core::zone::Built;
 use zonal_hnefatafl::geometry::Geometry;
 use zonal_hnefatafl::play::Hnefatafl as Rules;
-use zonal_hnefatafl::zones::{self, Tafl};
+use zonal_hnefatafl::zones::{self, HnefataflZones};
 use zonal_hnefatafl::{ATTACKERS, Game, Move, Outcome, Position, Ruleset, posfile};
 
 /// Hnefatafl for the tools.
-pub struct Hnefatafl;
+pub struct HnefataflGame;
 
 /// A game end's short name in match reports.
 fn reason(outcome: Outcome) -> &'static str {
@@ -27,7 +27,7 @@ fn reason(outcome: Outcome) -> &'static str {
     }
 }
 
-impl GameDef for Hnefatafl {
+impl GameDef for HnefataflGame {
     const ID: &'static str = "hnefatafl";
     const NAME: &'static str = zonal_hnefatafl::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[
@@ -51,7 +51,7 @@ impl GameDef for Hnefatafl {
     type Position = Position;
     type Move = Move;
     type Rules = Rules;
-    type Zones = Tafl;
+    type Zones = HnefataflZones;
     type Record = zonal_hnefatafl::play::Hnefatafl;
 
     const WEIGHTS: &'static [&'static str] = &[
@@ -226,8 +226,8 @@ impl GameDef for Hnefatafl {
             .collect()
     }
 
-    fn zone_game() -> Tafl {
-        Tafl
+    fn zone_game() -> HnefataflZones {
+        HnefataflZones
     }
 
     fn changed_squares(before: &Position, after: &Position) -> u128 {

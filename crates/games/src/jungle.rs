@@ -10,7 +10,7 @@ use zonal_jungle::zones;
 use zonal_jungle::{End, Game, Move, Outcome, Position, posfile};
 
 /// Jungle for the tools.
-pub struct Jungle;
+pub struct JungleGame;
 
 fn side_word(side: Side) -> &'static str {
     match side {
@@ -19,7 +19,7 @@ fn side_word(side: Side) -> &'static str {
     }
 }
 
-impl GameDef for Jungle {
+impl GameDef for JungleGame {
     const ID: &'static str = "jungle";
     const NAME: &'static str = zonal_jungle::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
@@ -31,7 +31,7 @@ impl GameDef for Jungle {
     type Position = Position;
     type Move = Move;
     type Rules = zonal_jungle::Jungle;
-    type Zones = zones::Jungle;
+    type Zones = zones::JungleZones;
     type Record = zonal_jungle::Jungle;
 
     const WEIGHTS: &'static [&'static str] = &["advance", "guard", "rat_in_water", "path"];
@@ -141,8 +141,8 @@ impl GameDef for Jungle {
         zonal_jungle::divide(pos, depth)
     }
 
-    fn zone_game() -> zones::Jungle {
-        zones::Jungle
+    fn zone_game() -> zones::JungleZones {
+        zones::JungleZones
     }
 
     fn changed_squares(before: &Position, after: &Position) -> u64 {

@@ -20,10 +20,10 @@ pub(crate) fn weights_are_the_games<G: GameDef>() {
 
 #[test]
 fn match_players_set_the_games_own_weights() {
-    weights_are_the_games::<crate::proryv::Proryv>();
-    weights_are_the_games::<crate::hnefatafl::Hnefatafl>();
-    weights_are_the_games::<crate::jungle::Jungle>();
-    assert_eq!(crate::proryv::Proryv::WEIGHTS.len(), 4);
+    weights_are_the_games::<crate::proryv::ProryvGame>();
+    weights_are_the_games::<crate::hnefatafl::HnefataflGame>();
+    weights_are_the_games::<crate::jungle::JungleGame>();
+    assert_eq!(crate::proryv::ProryvGame::WEIGHTS.len(), 4);
 }
 
 /// Each game's own engine defaults are techniques the engine knows, and they reach its players.
@@ -35,9 +35,9 @@ fn the_games_play_techniques_reach_their_players() {
         let settings = <zonal_analysis::Zoned<G> as zonal_play::PlayGame>::settings();
         settings.core.techniques
     }
-    assert!(!check::<crate::proryv::Proryv>().null_move);
-    assert!(check::<crate::hnefatafl::Hnefatafl>().null_move);
-    assert!(!check::<crate::hnefatafl::Hnefatafl>().extensions);
-    assert!(check::<crate::jungle::Jungle>().extensions);
-    assert!(check::<crate::jungle::Jungle>().null_move);
+    assert!(!check::<crate::proryv::ProryvGame>().null_move);
+    assert!(check::<crate::hnefatafl::HnefataflGame>().null_move);
+    assert!(!check::<crate::hnefatafl::HnefataflGame>().extensions);
+    assert!(check::<crate::jungle::JungleGame>().extensions);
+    assert!(check::<crate::jungle::JungleGame>().null_move);
 }

@@ -49,7 +49,7 @@
 //! captured defender soldier 2 (the evaluation's 100 / 200 cp).
 //!
 //! The incremental projection keeps the pieces' distance maps while no square of their lines
-//! changes ([`Tafl::step_footprint`]: the four lines from a square up to and including the first
+//! changes ([`HnefataflZones::step_footprint`]: the four lines from a square up to and including the first
 //! occupied one); `tests/incremental.rs` checks it against fresh builds along random games of all
 //! three rulesets.
 
@@ -241,9 +241,9 @@ pub fn slide_into(pos: &Position, moving: u32, a: u32) -> u128 {
 
 /// Hnefatafl as the core's zone builder sees it.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Tafl;
+pub struct HnefataflZones;
 
-impl Tafl {
+impl HnefataflZones {
     /// The custodial captures of `side`'s pieces: for each enemy soldier and line, the squares
     /// to fill and the partners that must stay.
     fn capture_aims(&self, pos: &Position, side: Side, out: &mut Vec<ComplexAim<u128>>) {
@@ -315,7 +315,7 @@ impl Tafl {
     }
 }
 
-impl ZoneGame for Tafl {
+impl ZoneGame for HnefataflZones {
     type Set = u128;
     type Position = Position;
     type Steps<'a> = PieceSteps;
@@ -510,7 +510,7 @@ impl ZoneGame for Tafl {
 
 /// The projection of `pos` within horizon `h` half-moves.
 pub fn project(pos: &Position, h: i32) -> Built {
-    build(&Tafl, pos, h)
+    build(&HnefataflZones, pos, h)
 }
 
 /// The squares whose contents differ between two positions.
@@ -564,7 +564,7 @@ fn outcome_text(o: &Outcome, other: Side) -> String {
 /// first negation, (+, z.2) an answer to it), then the complexes.
 pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
     let zones = &built.zones;
-    let (zone_outcomes, complex_outcomes) = outcomes(&Tafl, pos, built, h);
+    let (zone_outcomes, complex_outcomes) = outcomes(&HnefataflZones, pos, built, h);
     let n = pos.rules().size();
     let name = |sq: u32| square_name(sq, n);
     let trip = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
@@ -742,7 +742,7 @@ mod tests {
         );
         // i9 by e5-e9-i9 and a9 by e5-a5-a9 (the lowest first square): open.
         assert!(corner("a9").is_open() && corner("i9").is_open(), "{text}");
-        let (zone_outcomes, _) = outcomes(&Tafl, &p, &built, 3);
+        let (zone_outcomes, _) = outcomes(&HnefataflZones, &p, &built, 3);
         assert_eq!(zone_outcomes[a1.index].now, Gain::Wins);
         assert_eq!(zone_outcomes[i1.index].now, Gain::Material(0));
     }
@@ -843,7 +843,7 @@ mod tests {
         let part = &built.zones[c.zones[0]];
         assert_eq!(part.root, vec![sq(&p, "h5"), sq(&p, "c5")]);
         assert!(built.complex_is_open(c), "{text}");
-        let (_, complex_outcomes) = outcomes(&Tafl, &p, &built, 3);
+        let (_, complex_outcomes) = outcomes(&HnefataflZones, &p, &built, 3);
         assert_eq!(complex_outcomes[0].now, Gain::Wins);
         // With the defenders to move: the soldier d3 blocks the slide on d5 in its one move, and
         // the king may step away (the core names his lowest square, c1).
@@ -879,7 +879,7 @@ mod tests {
         // arriving on d5 next: the defender f7 stops it from any square one slide from d5 (not from d5 itself:
         // standing there first, it would let the attacker move in between safely).
         let p = pos("9/9/5d3/9/1d5a1/9/9/9/4k4 a seed");
-        let stop = Tafl.stop_squares(
+        let stop = HnefataflZones.stop_squares(
             &p,
             sq(&p, "f7"),
             sq(&p, "h5"),

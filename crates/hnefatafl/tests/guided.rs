@@ -9,12 +9,12 @@ use zonal_core::guided::ZoneNarrowing;
 use zonal_core::{Limits, WIN_BOUND, search, search_narrowed};
 use zonal_hnefatafl::play::Hnefatafl;
 use zonal_hnefatafl::posfile;
-use zonal_hnefatafl::zones::Tafl;
+use zonal_hnefatafl::zones::HnefataflZones;
 
 /// The horizon of the projection (half-moves) and the plies from the root at which the
 /// narrowing applies (deeper nodes search every move).
-const GUIDE: ZoneNarrowing<'static, Tafl> = ZoneNarrowing {
-    game: &Tafl,
+const GUIDE: ZoneNarrowing<'static, HnefataflZones> = ZoneNarrowing {
+    game: &HnefataflZones,
     horizon: 3,
     plies: usize::MAX,
 };

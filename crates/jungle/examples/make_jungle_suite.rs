@@ -460,7 +460,7 @@ fn compare(file: &str, horizon: i32) -> ExitCode {
         }
     };
     let guide = ZoneNarrowing {
-        game: &zonal_jungle::zones::Jungle,
+        game: &zonal_jungle::zones::JungleZones,
         horizon,
         plies: usize::MAX,
     };

@@ -28,7 +28,7 @@
 //!   material, [`crate::eval::Weights`]), gross.
 //!
 //! The incremental projection keeps a piece's distance map while no square of its footprint
-//! changes ([`Jungle::step_footprint`]: the neighbours of every square it explores and, for a lion
+//! changes ([`JungleZones::step_footprint`]: the neighbours of every square it explores and, for a lion
 //! or tiger, the water and the far bank of its jumps); `tests/incremental.rs` checks it against
 //! fresh builds along random games.
 
@@ -47,7 +47,7 @@ use zonal_core::zone::{ZoneGame, build};
 
 /// Jungle as the core's zone builder sees it.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Jungle;
+pub struct JungleZones;
 
 /// How one piece of a position steps for the distance maps: the rules' steps and jumps with every
 /// other piece standing still (the piece's own square counted empty).
@@ -176,7 +176,7 @@ fn arrivals(pos: &Position, moving: u32, a: u32) -> Option<(Vec<u32>, PieceSteps
     Some((from, steps))
 }
 
-impl ZoneGame for Jungle {
+impl ZoneGame for JungleZones {
     type Set = u64;
     type Position = Position;
     type Steps<'a> = PieceSteps;
@@ -360,7 +360,7 @@ impl ZoneGame for Jungle {
 
 /// The projection of `pos` within horizon `h` half-moves.
 pub fn project(pos: &Position, h: i32) -> Built {
-    build(&Jungle, pos, h)
+    build(&JungleZones, pos, h)
 }
 
 /// The zones of [`project`].
@@ -391,7 +391,7 @@ fn piece_text(pos: &Position, sq: u32) -> String {
 /// The zones as text, one block a zone (Botvinnik's labels: (+, z.0) the root, (-, z.1) a first
 /// negation, (+, z.2) an answer to it).
 pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
-    let (zone_outcomes, _) = outcomes(&Jungle, pos, built, h);
+    let (zone_outcomes, _) = outcomes(&JungleZones, pos, built, h);
     let other = pos.side_to_move().other();
     let name = |sq: u32| SHAPE.name(sq);
     let mut out = format!(
@@ -596,7 +596,7 @@ mod tests {
         let built = project(&p, 5);
         let race = find(&built.zones, Side::White, "d6", AimKind::Goal, "d9");
         assert!(race.negations.is_empty() && race.is_open());
-        let (o, _) = outcomes(&Jungle, &p, &built, 5);
+        let (o, _) = outcomes(&JungleZones, &p, &built, 5);
         assert_eq!(o[race.index].now, Gain::Wins);
     }
 
@@ -661,7 +661,7 @@ mod tests {
         let built = project(&p, 3);
         let rat = find(&built.zones, Side::White, "d3", AimKind::Capture, "d4");
         assert!(rat.is_open() && rat.negations.is_empty(), "{rat:?}");
-        let (o, _) = outcomes(&Jungle, &p, &built, 3);
+        let (o, _) = outcomes(&JungleZones, &p, &built, 3);
         assert_eq!(o[rat.index].now, Gain::Material(800));
         // A leopard stepping onto the lion's path is taken: it does not stop the lion.
         let p = pos("l5t/1d3c1/2p1w1e/1r5/3L3/4R2/E1W1P2/1C3D1/T6 w");
@@ -689,7 +689,7 @@ mod tests {
         assert_eq!(names(lion.passes(sq("d5"), sq("a5"))), ["b5", "c5"]);
         assert_eq!(lion.passes(sq("d5"), sq("d6")), 0);
         assert_eq!(
-            names(Jungle.step_footprint(&p, sq("d5"), sq("d5"))),
+            names(JungleZones.step_footprint(&p, sq("d5"), sq("d5"))),
             ["d4", "a5", "b5", "c5", "d5", "e5", "f5", "g5", "d6"]
         );
         // The rat in the water: into the water and onto empty land, not onto the cat's bank.
@@ -697,7 +697,7 @@ mod tests {
         let rat = PieceSteps::of(&p, sq("c4")).unwrap();
         assert_eq!(names(rat.steps(sq("c4"))), ["c3", "b4", "c5"]);
         assert_eq!(
-            names(Jungle.step_footprint(&p, sq("c4"), sq("c4"))),
+            names(JungleZones.step_footprint(&p, sq("c4"), sq("c4"))),
             ["c3", "b4", "c4", "d4", "c5"]
         );
     }

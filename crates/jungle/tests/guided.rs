@@ -9,14 +9,14 @@ use zonal_core::{
     Control, Limits, Narrowing, Rules, WIN_BOUND, search, search_narrowed, search_with,
 };
 use zonal_jungle::play::Jungle as Play;
-use zonal_jungle::zones::Jungle;
+use zonal_jungle::zones::JungleZones;
 use zonal_jungle::{Position, posfile};
 
 /// The horizon the guided search projects at (half-moves).
 const HORIZON: i32 = 5;
 
-const GUIDE: ZoneNarrowing<'static, Jungle> = ZoneNarrowing {
-    game: &Jungle,
+const GUIDE: ZoneNarrowing<'static, JungleZones> = ZoneNarrowing {
+    game: &JungleZones,
     horizon: HORIZON,
     plies: usize::MAX,
 };

@@ -13,7 +13,7 @@
 //!   **retreat** (it has a legal move).
 //!
 //! The incremental projection of the core keeps the rooks' distance maps while no square of
-//! their lines changes ([`Proryv::step_footprint`]); `tests/incremental.rs` checks it against
+//! their lines changes ([`ProryvZones::step_footprint`]); `tests/incremental.rs` checks it against
 //! fresh builds along random games.
 //!
 //! **Second negations** ((+, z.2)): a (+) rook answers a rook's negation by a blockade, standing in
@@ -32,9 +32,9 @@ use zonal_core::zone::{ComplexAim, ZoneGame, build};
 
 /// Прорыв as the core's zone builder sees it.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Proryv;
+pub struct ProryvZones;
 
-impl ZoneGame for Proryv {
+impl ZoneGame for ProryvZones {
     type Set = u64;
     type Position = Position;
     type Steps<'a> = PieceSteps;
@@ -193,7 +193,7 @@ impl ZoneGame for Proryv {
 /// The projection of `pos` within horizon `h` half-moves: the zones of both sides (the Kings'
 /// races and captures, the parts of immobilisations) and the immobilisations as complex zones.
 pub fn project(pos: &Position, h: i32) -> Built {
-    build(&Proryv, pos, h)
+    build(&ProryvZones, pos, h)
 }
 
 /// The zones of [`project`].
@@ -223,7 +223,7 @@ pub fn changed_squares(before: &Position, after: &Position) -> u64 {
 /// negation, (+, z.2) an answer to it).
 pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
     let zones = &built.zones;
-    let (zone_outcomes, complex_outcomes) = outcomes(&Proryv, pos, built, h);
+    let (zone_outcomes, complex_outcomes) = outcomes(&ProryvZones, pos, built, h);
     let other = pos.side_to_move().other();
     let name = |sq: u32| Shape::EIGHT.name(sq);
     let side = |s: Side| if s == Side::White { "White" } else { "Black" };
@@ -373,7 +373,7 @@ mod tests {
         assert_eq!(race.root, vec![54, 63]);
         assert!(race.is_open());
         let built = project(&pos, 4);
-        let (zone_outcomes, _) = outcomes(&Proryv, &pos, &built, 4);
+        let (zone_outcomes, _) = outcomes(&ProryvZones, &pos, &built, 4);
         assert_eq!(zone_outcomes[race.index].now, Gain::Wins);
         // With a black rook on a8 the 8th rank is attacked: the rook already controls h8.
         let pos: Position = "r7/6K1/8/8/8/8/1k6/8 b 0:0 0 30".parse().unwrap();
@@ -489,7 +489,7 @@ mod tests {
         );
         // Outcomes for both sides to move (zones.md §4): with White to move the rook a4 steps
         // away first.
-        let (_, complex) = outcomes(&Proryv, &pos, &built, 2);
+        let (_, complex) = outcomes(&ProryvZones, &pos, &built, 2);
         assert_eq!(
             complex[0],
             Outcome {

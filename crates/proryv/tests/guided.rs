@@ -7,10 +7,10 @@ use zonal_core::guided::ZoneNarrowing;
 use zonal_core::{Limits, WIN_BOUND, search, search_narrowed};
 use zonal_proryv::play::Proryv as Play;
 use zonal_proryv::posfile;
-use zonal_proryv::zones::Proryv;
+use zonal_proryv::zones::ProryvZones;
 
-const GUIDE: ZoneNarrowing<'static, Proryv> = ZoneNarrowing {
-    game: &Proryv,
+const GUIDE: ZoneNarrowing<'static, ProryvZones> = ZoneNarrowing {
+    game: &ProryvZones,
     horizon: 5,
     plies: usize::MAX,
 };

@@ -563,7 +563,7 @@ impl Board for ChessBoard {
             zonal_play::command::Setup::Fen(position.trim().to_string())
         };
         let (game, keys) =
-            zonal_play::session::set_up::<zonal_games::chess_t1::ChessT1>(&setup, moves)
+            zonal_play::session::set_up::<zonal_games::chess_t1::ChessT1Game>(&setup, moves)
                 .map_err(illegal)?;
         if game.status().is_over() {
             return Err(illegal(format!("the game is over: {}", game.status())));

@@ -21,7 +21,7 @@ use zonal_play::matches::GameRecord;
 use zonal_play::{Budget, GameEnd, Info, PlayGame, Score, Searcher, Settings};
 
 /// chess-t1, the game of `zonal` without `--game`.
-pub struct ChessT1;
+pub struct ChessT1Game;
 
 /// Material lead, in half-units, that counts as a winning advantage (4 units).
 pub const ADVANTAGE_HALF_UNITS: i32 = 8;
@@ -166,7 +166,7 @@ fn score(cp: i32) -> Score {
     }
 }
 
-impl Searcher<ChessT1> for Player {
+impl Searcher<ChessT1Game> for Player {
     fn new_game(&mut self) {
         Player::new_game(self);
     }
@@ -208,7 +208,7 @@ impl Searcher<ChessT1> for Player {
     }
 }
 
-impl PlayGame for ChessT1 {
+impl PlayGame for ChessT1Game {
     const ID: &'static str = "chess-t1";
     const NAME: &'static str = "chess-t1";
     const CONVERSION: bool = true;
@@ -309,7 +309,7 @@ impl PlayGame for ChessT1 {
     }
 }
 
-impl zonal_learn::Learn for ChessT1 {
+impl zonal_learn::Learn for ChessT1Game {
     fn feature_names() -> &'static [&'static str] {
         static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
         NAMES.get_or_init(|| chess_t1::eval::TERMS.iter().map(|t| t.name()).collect())

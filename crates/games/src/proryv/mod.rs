@@ -17,9 +17,9 @@ use zonal_proryv::play::Proryv as Rules;
 use zonal_proryv::{End, Game, Outcome, Ply, Position, posfile, zones};
 
 /// Прорыв for the tools.
-pub struct Proryv;
+pub struct ProryvGame;
 
-impl GameDef for Proryv {
+impl GameDef for ProryvGame {
     const ID: &'static str = "proryv";
     const NAME: &'static str = zonal_proryv::NAME;
     const STARTS: &'static [(&'static str, &'static str)] =
@@ -44,7 +44,7 @@ impl GameDef for Proryv {
     type Position = Position;
     type Move = Ply;
     type Rules = Rules;
-    type Zones = zones::Proryv;
+    type Zones = zones::ProryvZones;
     type Record = zonal_proryv::play::Proryv;
 
     fn rules(_pos: &Position) -> Rules {
@@ -149,8 +149,8 @@ impl GameDef for Proryv {
         })
     }
 
-    fn zone_game() -> zones::Proryv {
-        zones::Proryv
+    fn zone_game() -> zones::ProryvZones {
+        zones::ProryvZones
     }
 
     fn changed_squares(before: &Position, after: &Position) -> u64 {
