@@ -9,7 +9,6 @@ use chess_t1::square::{Color, Square};
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use zonal_analysis::GameDef;
-use zonal_core::record::Record;
 
 /// `--openings` when none is given: chess-t1's openings, whose text the binary holds.
 pub(crate) const DEFAULT_OPENINGS: &str = "positions/openings.t1";
@@ -200,6 +199,9 @@ pub enum Command {
     /// Fit the evaluation's weights to `zonal datagen` data (logistic, held-out games,
     /// bootstrap intervals) and write a weights file.
     Fit(FitArgs),
+    /// Review a game: every position searched, each move's evaluation before and after, the
+    /// best move where it differs, inaccuracies, mistakes and blunders, and why in zones.
+    Review(ReviewArgs),
     /// Serve the analysis board in the browser on 127.0.0.1 (README "Analysis board"): every
     /// game, moves by click, zones, the engine; prints the address on stdout.
     Serve(ServeArgs),
@@ -392,6 +394,7 @@ pub(crate) fn position_argument(command: &Command) -> Option<&str> {
         Command::Moves(MovesArgs { pos, .. })
         | Command::Force(ForceArgs { pos, .. })
         | Command::Play(PlayArgs { pos, .. })
+        | Command::Review(ReviewArgs { pos, .. })
         | Command::Distance(DistanceArgs { pos, .. })
         | Command::Trajectories(TrajectoriesArgs { pos, .. })
         | Command::Zones(ZonesArgs { pos, .. })
@@ -512,6 +515,39 @@ pub struct PlayArgs {
     /// JSON output.
     #[arg(long)]
     pub json: bool,
+}
+
+/// The arguments of `zonal review`.
+#[derive(Args, Debug)]
+pub struct ReviewArgs {
+    /// The game: its start (a position, or a position file whose record's `moves` are the game).
+    #[command(flatten)]
+    pub pos: PosArg,
+    /// The moves, coordinate or record form.
+    pub moves: Vec<String>,
+    /// The moves as one text in the game's record form.
+    #[arg(long)]
+    pub record: Option<String>,
+    /// POS is a file of people's games (Hnefatafl: shared/data/tafl's CSV); `--index N`, the
+    /// N-th finished one.
+    #[arg(long)]
+    pub records: bool,
+    /// Search of each position, ms (unless `--depth` or `--nodes` fix the work instead).
+    #[arg(long, default_value_t = 500)]
+    pub movetime: u64,
+    /// Search of each position to this depth, half-moves.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Search of each position within this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Horizon of the zones the reasons name [default: the game's].
+    #[arg(long)]
+    pub horizon: Option<i32>,
+    /// text, json (schema/review.schema.json), record (annotated; `zonal play` reads it), svg
+    /// (the evaluation graph).
+    #[arg(long, default_value = "text", value_parser = ["text", "json", "record", "svg"])]
+    pub format: String,
 }
 
 /// The arguments of `zonal distance`.
@@ -751,80 +787,15 @@ pub struct ServeArgs {
     pub open: bool,
 }
 
-/// Largest position file read (suites are small).
-pub(crate) const MAX_FILE_BYTES: u64 = 16 << 20;
-
-/// A position with its position-file record, if it came from a file.
-pub(crate) type Loaded<P> = (P, Option<Record<P>>);
+pub(crate) use zonal_analysis::positions::Loaded;
 
 /// The first position an argument names.
 pub(crate) fn position<G: GameDef>(arg: &PosArg) -> Result<G::Position, CliError> {
     Ok(positions::<G>(arg)?.remove(0).0)
 }
 
-/// The positions an argument names: a start's name, a position string, or a position file's
-/// positions (all, or the one `--id` / `--index` picks), each with its record.
+/// The positions an argument names ([`zonal_analysis::positions::select`]).
 pub(crate) fn positions<G: GameDef>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliError> {
-    let path = std::path::Path::new(&arg.pos);
-    let start = G::start(&arg.pos);
-    let picks = arg.id.is_some() || arg.index.is_some();
-    if picks && (start.is_some() || !path.is_file()) {
-        let what = if start.is_some() {
-            "a start's name"
-        } else {
-            "a position string"
-        };
-        return Err(CliError::input(format!(
-            "{}: an id or index chooses a position in a position file, but {:?} is {what}, not a file",
-            G::NAME,
-            zonal_core::excerpt::excerpt(&arg.pos)
-        )));
-    }
-    if let Some(p) = start {
-        return Ok(vec![(p, None)]);
-    }
-    if path.is_file() {
-        let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
-        if size > MAX_FILE_BYTES {
-            return Err(CliError::input(format!(
-                "{}: {} position files are read whole, up to {MAX_FILE_BYTES} bytes; this one has {size}",
-                path.display(),
-                G::NAME
-            )));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| {
-            CliError::input(format!("{}: cannot read the file: {e}", path.display()))
-        })?;
-        // The game's reader (zonal_core::record::parse_file) skips a byte-order mark.
-        let records = G::parse_file(&text, &path.display().to_string()).map_err(CliError::input)?;
-        let total = records.len();
-        let chosen: Vec<Record<G::Position>> = match (&arg.id, arg.index) {
-            (Some(id), _) => records
-                .into_iter()
-                .filter(|r| r.id() == Some(id.as_str()))
-                .collect(),
-            (None, Some(i)) => i
-                .checked_sub(1)
-                .and_then(|i| records.into_iter().nth(i))
-                .into_iter()
-                .collect(),
-            (None, None) => records,
-        };
-        if chosen.is_empty() {
-            return Err(CliError::input(format!(
-                "{}: no such position ({total} positions in the file)",
-                path.display()
-            )));
-        }
-        return Ok(chosen.into_iter().map(|r| (r.position, Some(r))).collect());
-    }
-    let starts: Vec<&str> = G::STARTS.iter().map(|s| s.0).collect();
-    let p = G::parse_position(&arg.pos).map_err(|e| {
-        CliError::input(format!(
-            "{e} (in {:?}; a position string, a position file, or one of: {})",
-            zonal_core::excerpt::excerpt(&arg.pos),
-            starts.join(", ")
-        ))
-    })?;
-    Ok(vec![(p, None)])
+    zonal_analysis::positions::select::<G>(&arg.pos, arg.id.as_deref(), arg.index)
+        .map_err(CliError::input)
 }

@@ -22,6 +22,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Moves(args) => cmd::moves::run(game, args),
         Command::Force(args) => cmd::force::run(game, args),
         Command::Play(args) => cmd::play::run(game, args),
+        Command::Review(args) => cmd::review::run(game, args),
         Command::Distance(args) => cmd::distance::run(game, args),
         Command::Trajectories(args) => cmd::trajectories::run(game, args),
         Command::Zones(args) => cmd::zones::run(game, args),

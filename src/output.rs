@@ -124,23 +124,28 @@ pub(crate) fn indent(text: &str, prefix: &str) -> String {
         .join("\n")
 }
 
-/// A progress line on stderr with `template`, ticking by itself; drawn only when stderr is a
-/// terminal (indicatif hides it otherwise), so pipes and files never see it.
 /// A bar of `len` games on stderr, drawn only when stderr is a terminal (matches, datagen).
 pub(crate) fn games_bar(len: u64) -> indicatif::ProgressBar {
+    bar(len, "games")
+}
+
+/// A bar of `len` things (`what`) on stderr, drawn only when stderr is a terminal.
+pub(crate) fn bar(len: u64, what: &str) -> indicatif::ProgressBar {
     use std::io::IsTerminal;
     if !std::io::stderr().is_terminal() {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(len);
-    if let Ok(style) = indicatif::ProgressStyle::with_template(
-        "{bar:30} {pos}/{len} games, {msg} [{elapsed_precise} < {eta}]",
-    ) {
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+        "{{bar:30}} {{pos}}/{{len}} {what}, {{msg}} [{{elapsed_precise}} < {{eta}}]"
+    )) {
         bar.set_style(style);
     }
     bar
 }
 
+/// A progress line on stderr with `template`, ticking by itself; drawn only when stderr is a
+/// terminal (indicatif hides it otherwise), so pipes and files never see it.
 pub(crate) fn spinner(template: &str) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     if let Ok(style) = indicatif::ProgressStyle::with_template(template) {

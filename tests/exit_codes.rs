@@ -195,6 +195,16 @@ const CASES: &[(&str, &[&str], &str, &[&str])] = &[
         "",
         &["--game", "jungle", "fit", "tests/data/learn/no-such.data"],
     ),
+    (
+        "review",
+        &[
+            "--game", "jungle", "review", "startpos", "a3a4", "--depth", "1",
+        ],
+        "",
+        &[
+            "--game", "jungle", "review", "startpos", "a3a4", "--format", "pdf",
+        ],
+    ),
     ("serve", &[], "", &["serve", "--port", "65536"]),
     ("help", &["help"], "", &["help", "no-such-command"]),
 ];

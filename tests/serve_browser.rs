@@ -832,6 +832,83 @@ fn new_game_asks_and_keys_step(driver: &Driver, server: &Server) {
     );
 }
 
+/// Issue 30, the game review on the board: "Review" reviews the game on the board, the graph
+/// under the board has a point a move and a click on one goes to that move, each error is marked
+/// in the move list with its reason, and a change of the game drops the review; chess-t1 says
+/// the review is not for it yet.
+fn game_review(driver: &Driver, server: &Server) {
+    driver.go(&format!("{}?game=hnefatafl", server.url()));
+    driver.wait(
+        "the board",
+        "return document.getElementById('game').value === 'hnefatafl' && \
+         document.querySelector('#board rect.square[data-square]') !== null",
+        20,
+    );
+    // The attackers to move; only d3-a3 stops the king's run to a1.
+    let start = "11/11/11/11/a10/ka9/11/11/3a7/11/11 a copenhagen";
+    driver.js(&format!(
+        "document.getElementById('position-text').value = {start:?}"
+    ));
+    driver.click("#load-position");
+    wait_position(driver, "the loaded position", start);
+    for (ply, from, to) in [(1, "d3", "d4"), (2, "a6", "a1")] {
+        driver.click_square(from);
+        driver.click_square(to);
+        driver.wait(
+            "the move in the list",
+            &format!("return document.querySelectorAll('#move-list li').length === {ply}"),
+            15,
+        );
+    }
+    driver.click("#review");
+    driver.wait(
+        "the review's graph",
+        "return document.querySelectorAll('#review-graph circle[data-ply]').length === 2",
+        30,
+    );
+    let first = driver.js(
+        "const li = document.querySelector('#move-list li[data-ply=\"1\"]'); \
+         return [li.dataset.judgement, li.title, li.textContent]",
+    );
+    assert_eq!(first[0], "blunder", "{first}");
+    let title = first[1].as_str().unwrap_or_default();
+    assert!(
+        title.contains("best d3a3") && title.contains("king a6 -> a1"),
+        "{title}"
+    );
+    assert!(
+        first[2].as_str().unwrap_or_default().ends_with("??"),
+        "{first}"
+    );
+    assert!(text(driver, "message").contains("attackers: 0 inaccuracies, 0 mistakes, 1 blunders"));
+    driver.screenshot("hnefatafl-review");
+    // A point of the graph goes to its move.
+    driver.click("#review-graph circle[data-ply='1']");
+    wait_first_move(driver, "the move of the graph's first point");
+    // Another game on the board drops the review of the old one.
+    driver.click("#undo");
+    driver.wait(
+        "the review dropped",
+        "return document.querySelectorAll('#review-graph circle').length === 0 && \
+         document.querySelector('#move-list li[data-judgement]') === null",
+        15,
+    );
+    driver.go(&format!("{}?game=chess-t1", server.url()));
+    driver.wait(
+        "the chess-t1 board",
+        "return document.getElementById('game').value === 'chess-t1' && \
+         document.querySelector('#board rect.square[data-square]') !== null",
+        20,
+    );
+    play_a_move(driver, &server.addr, "chess-t1", 1, Hand::Click);
+    driver.click("#review");
+    driver.wait(
+        "the refusal",
+        "return document.getElementById('message').textContent.includes('not for this game')",
+        15,
+    );
+}
+
 #[test]
 fn the_page_in_headless_chromium() {
     let chromium = find(&["chromium", "chromium-browser", "google-chrome"]);
@@ -851,6 +928,7 @@ fn the_page_in_headless_chromium() {
     check_game(&driver, &server, "hnefatafl", Some("seed9"));
     check_game(&driver, &server, "jungle", None);
     game_end_and_engine_panel(&driver, &server);
+    game_review(&driver, &server);
     new_game_asks_and_keys_step(&driver, &server);
     layouts(&driver, &server);
     // Several tabs' worth of requests at once leave the server up.

@@ -15,6 +15,7 @@ pub mod moves;
 pub mod perft;
 pub mod play;
 pub mod render;
+pub mod review;
 pub mod search;
 pub mod serve;
 pub mod trajectories;
@@ -38,13 +39,15 @@ pub fn commands<G: GameDef>() -> String {
     };
     format!(
         "moves, play (--record), perft (--divide, --parallel), {paths}zones (--after, --json, \
-         --dot), render (--zones), search, analyse, engine, match (--cmd1/--cmd2), bench, datagen, fit"
+         --dot), render (--zones), search, analyse, review, engine, match (--cmd1/--cmd2), bench, \
+         datagen, fit"
     )
 }
 
 /// The error of a command `game` does not have.
 pub fn not_available(game: GameName, command: &str) -> CliError {
-    let has = with_game!(game, chess => String::from("every command"), G => commands::<G>());
+    let has =
+        with_game!(game, chess => String::from("every command but review"), G => commands::<G>());
     CliError::input(format!(
         "{}: `zonal {command}` is not available for this game yet (it has {has}; \
          `zonal games` lists what each game supports)",

@@ -1,6 +1,6 @@
 //! `zonal play`: moves played from a position, the final position and the game's status.
 
-use crate::args::{GameName, PlayArgs, positions};
+use crate::args::{GameName, PlayArgs, PosArg, positions};
 use crate::output::{CliError, write_stdout};
 use zonal_analysis::GameDef;
 
@@ -110,19 +110,23 @@ pub(crate) fn core<G: GameDef>(args: PlayArgs) -> Result<(), CliError> {
             G::MOVES_WORD
         )));
     }
-    let (start, file_record) = positions::<G>(&args.pos)?.remove(0);
-    let given = given_moves(args.moves, args.record, G::MOVES_WORD)?;
-    // A record's own `moves` (a match's game) are replayed when none are given.
-    let list = if given.is_empty() {
-        file_record
-            .as_ref()
-            .and_then(|r| r.operands("moves"))
-            .map(<[String]>::to_vec)
-            .unwrap_or_default()
-    } else {
-        given
-    };
+    let (start, list) = start_and_moves::<G>(&args.pos, args.moves, args.record)?;
     generic::play::<G>(start, &list, args.json)
+}
+
+/// The start a position argument names and the moves: those given, else the `moves` of the
+/// position file's record (a match's game).
+pub(crate) fn start_and_moves<G: GameDef>(
+    pos: &PosArg,
+    moves: Vec<String>,
+    record: Option<String>,
+) -> Result<(G::Position, Vec<String>), CliError> {
+    let (start, file_record) = positions::<G>(pos)?.remove(0);
+    let given = given_moves(moves, record, G::MOVES_WORD)?;
+    match file_record.as_ref().and_then(|r| r.operands("moves")) {
+        Some(list) if given.is_empty() => Ok((start, list.to_vec())),
+        _ => Ok((start, given)),
+    }
 }
 
 /// The moves given as arguments or with `--record` (as one text), not both.

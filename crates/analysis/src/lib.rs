@@ -10,8 +10,10 @@
 pub mod analyse;
 pub mod game;
 pub mod play;
+pub mod positions;
 pub mod reason;
 pub mod report;
+pub mod review;
 
 pub use game::{GameDef, GameEnd, GameOf, Zoned, side_word, status};
 pub use play::Searching;

@@ -203,7 +203,21 @@ pub trait Board: Send + Sync {
         moves: &[String],
         horizon: i32,
     ) -> Result<AnalysisJob, ApiError>;
+    /// The game of `moves` from `position` reviewed (`zonal review --format json`, as
+    /// `review`, with its graph as `svg`), each position searched [`REVIEW_MS`] ms.
+    fn review(&self, position: &str, moves: &[String]) -> Result<Value, ApiError> {
+        let _ = (position, moves);
+        Err(bad(format!(
+            "{}: the game review is not for this game yet",
+            self.id()
+        )))
+    }
 }
+
+/// The search of each position of a review on the board, ms.
+pub const REVIEW_MS: u64 = 100;
+/// The most moves a review on the board takes (at [`REVIEW_MS`] on 2 cores, 15 s).
+pub const MAX_REVIEW_MOVES: usize = 300;
 
 fn bad(message: impl std::fmt::Display) -> ApiError {
     ApiError::bad_request(message.to_string())
@@ -818,5 +832,19 @@ where
         horizon: i32,
     ) -> Result<AnalysisJob, ApiError> {
         core_analysis::<G>(position, moves, horizon)
+    }
+
+    fn review(&self, position: &str, moves: &[String]) -> Result<Value, ApiError> {
+        check_moves(moves)?;
+        if moves.len() > MAX_REVIEW_MOVES {
+            return Err(bad(format!(
+                "at most {MAX_REVIEW_MOVES} moves are reviewed here"
+            )));
+        }
+        let start = Self::position(position)?;
+        let limits = zonal_core::Limits::movetime(REVIEW_MS);
+        let review = zonal_analysis::review::review::<G>(start, moves, &limits, G::HORIZON, &|| {})
+            .map_err(illegal)?;
+        Ok(json!({ "svg": review.graph_svg(), "review": review }))
     }
 }

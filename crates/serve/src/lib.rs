@@ -65,6 +65,9 @@ pub const BODY_TIMEOUT_MS: u64 = 10_000;
 /// Time for an answer to begin, in milliseconds (an analysis's stream begins at once).
 pub const REQUEST_TIMEOUT_MS: u64 = 30_000;
 
+/// Game reviews computed at once (each takes every core); one more is refused with 503.
+pub const MAX_REVIEWS_AT_ONCE: usize = 1;
+
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
@@ -442,6 +445,10 @@ fn router(port: u16, games: Vec<Box<dyn games::Board>>) -> Router {
             "/api/render",
             post(render).layer(at_most(MAX_RENDERS_AT_ONCE, "pictures")),
         )
+        .route(
+            "/api/review",
+            post(review).layer(at_most(MAX_REVIEWS_AT_ONCE, "reviews")),
+        )
         .route("/api/analyse", get(analyse))
         .route("/api/stop", post(stop))
         .fallback(|| async { ApiError::with_status(StatusCode::NOT_FOUND, "no such page or API") })
@@ -544,6 +551,21 @@ async fn play(
     blocking(move || state.game(&request.game)?.play(&request))
         .await
         .map(axum::Json)
+}
+
+async fn review(
+    State(state): State<AppState>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Result<axum::Json<Value>, ApiError> {
+    let request: PositionRequest = read_json(body)?;
+    state.game(&request.game)?;
+    blocking(move || {
+        state
+            .game(&request.game)?
+            .review(&request.position, &request.moves)
+    })
+    .await
+    .map(axum::Json)
 }
 
 async fn zones(

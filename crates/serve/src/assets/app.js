@@ -19,6 +19,8 @@ const state = {
   pickedZone: null,
   zones: [],
   analysis: null, // {controller, id}
+  review: null, // the review of the game's moves (/api/review), or null
+  reviewedMoves: "", // the moves it reviewed, space-separated
   renderSeq: 0,
 };
 
@@ -145,6 +147,7 @@ async function show() {
   $("promotion").hidden = true;
   const position = current();
   $("position-text").value = position;
+  dropStaleReview();
   renderMoveList();
   try {
     const moves = await api("/api/moves", reached());
@@ -460,11 +463,66 @@ function renderMoveList() {
     li.textContent = text;
     li.dataset.ply = String(i + 1);
     if (i + 1 === state.cursor) li.className = "current";
+    const judged = reviewOf(i + 1);
+    if (judged) {
+      li.dataset.judgement = judged.judgement;
+      const mark = { inaccuracy: "?!", mistake: "?", blunder: "??" }[judged.judgement];
+      if (mark) {
+        li.textContent = text + mark;
+        li.title = `${judged.judgement}, loss ${judged.loss}` +
+          (judged.best ? `, best ${judged.best}` : "") + (judged.why ? `: ${judged.why}` : "");
+      }
+    }
     li.addEventListener("click", () => go(i + 1));
     list.appendChild(li);
   });
   const cur = list.querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+// The review's judgement of move `ply`, if the review is of the game on the board.
+function reviewOf(ply) {
+  if (!state.review || state.reviewedMoves !== state.moves.join(" ")) return null;
+  return state.review.moves[ply - 1] || null;
+}
+
+// Reviews the game on the board: the graph under the board (a point a move; click one to go
+// there) and each inaccuracy, mistake and blunder marked in the move list with its reason.
+async function startReview() {
+  if (state.moves.length === 0) {
+    say("play or import a game to review first");
+    return;
+  }
+  const moves = state.moves.slice();
+  $("review").disabled = true;
+  say(`reviewing ${moves.length} moves ...`, true);
+  try {
+    const data = await api("/api/review", { game: state.game.id, position: state.start, moves });
+    state.review = data.review;
+    state.reviewedMoves = moves.join(" ");
+    const graph = $("review-graph");
+    graph.innerHTML = data.svg;
+    graph.querySelectorAll("circle[data-ply]").forEach((c) => {
+      c.addEventListener("click", () => go(Number(c.dataset.ply)));
+    });
+    const [a, b] = data.review.summary;
+    const tally = (t) => `${t.side}: ${t.inaccuracies} inaccuracies, ${t.mistakes} mistakes, ${t.blunders} blunders`;
+    say(`review: ${tally(a)}; ${tally(b)}`, true);
+    renderMoveList();
+  } catch (e) {
+    say(e.message);
+  } finally {
+    $("review").disabled = false;
+  }
+}
+
+// Forgets a review that is not of the game on the board any more.
+function dropStaleReview() {
+  if (state.review && state.reviewedMoves !== state.moves.join(" ")) {
+    state.review = null;
+    state.reviewedMoves = "";
+    $("review-graph").innerHTML = "";
+  }
 }
 
 function go(ply) {
@@ -692,6 +750,7 @@ function wireControls() {
   $("nav-forward").addEventListener("click", () => go(state.cursor + 1));
   $("nav-end").addEventListener("click", () => go(state.moves.length));
   $("undo").addEventListener("click", takeBack);
+  $("review").addEventListener("click", startReview);
   document.addEventListener("keydown", (e) => {
     // Keys typed into a text field or a list are theirs; a ticked checkbox or a button keeps
     // the arrow keys stepping through the moves.
