@@ -213,9 +213,41 @@ impl Term {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Weights(pub [i32; TERM_COUNT]);
 
-/// Weights fitted by Texel's method on positions of zonal's own games (NOTES.md,
-/// "Evaluation").
+/// The default weights: fitted to the results and scores of 3,000 games of zonal's own play
+/// (`zonal datagen --games 3000 --nodes 5000 --seed 71`, `zonal fit`; the file with intervals is
+/// `crates/chess-t1/weights/fitted.txt`); +246 Elo against [`HAND_WEIGHTS`] at 100 ms a move
+/// (NOTES.md, "chess-t1's fit").
 const DEFAULT_WEIGHTS: [i32; TERM_COUNT] = [
+    78,   // knecht
+    126,  // ver_knecht
+    283,  // prince
+    144,  // ritter
+    226,  // scout
+    645,  // konnet
+    -8,   // knecht_advance
+    41,   // knecht_promotes
+    346,  // ver_knecht_near_far
+    -105, // castle_empty
+    -6,   // castle_one
+    102,  // king_out
+    -165, // king_distance
+    -16,  // castle_pressure
+    -12,  // royals_at_castle
+    -6,   // control
+    10,   // control_forward
+    25,   // control_near_king
+    10,   // mobility_royal
+    8,    // mobility_ritter
+    -2,   // mobility_scout
+    7,    // reach2
+    16,   // tempo
+    -25,  // threat
+];
+
+/// The weights before the fit of issue 27: Texel-fitted on an earlier set of zonal's games and
+/// tuned by matches (NOTES.md, "Evaluation"); `weights=crates/chess-t1/weights/hand.txt` in a
+/// player spec plays them.
+pub const HAND_WEIGHTS: [i32; TERM_COUNT] = [
     100,  // knecht
     150,  // ver_knecht
     160,  // prince

@@ -138,6 +138,7 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
     }
     let exact_all = tech.multipv >= root.len();
     let mut prev = 0;
+    let mut reported = false;
     for depth in 1..=max_depth {
         if depth > 1 && stop_before(&s, control, limits, tech) {
             break;
@@ -167,6 +168,7 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
         take(&mut result, &root, depth);
         result.score = score;
         if let Some(progress) = control.progress {
+            reported = true;
             progress(&Progress {
                 depth,
                 score: result.score,
@@ -205,6 +207,19 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
     }
     result.nodes = s.nodes;
     result.seldepth = s.seldepth;
+    // A search stopped inside its first iteration (a node budget spent in a wide position)
+    // still reports what it has, once, so that a protocol's `info` precedes its move.
+    if let Some(progress) = control.progress.filter(|_| !reported) {
+        progress(&Progress {
+            depth: result.depth,
+            score: result.score,
+            nodes: clock.nodes_before + s.nodes,
+            millis: clock.start.elapsed().as_millis() as u64,
+            line: &result.line,
+            seldepth: s.seldepth,
+            hashfull: s.table.permille_full(),
+        });
+    }
     result
 }
 
