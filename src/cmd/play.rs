@@ -20,26 +20,8 @@ pub(crate) mod generic {
             Some((last, rest)) if G::RECORD_ENDS.contains(&last.as_str()) => (rest, Some(last)),
             _ => (list, None),
         };
-        let mut game = G::new_game(start);
-        for (i, text) in list.iter().enumerate() {
-            if let Some(end) = G::end(&game) {
-                return Err(CliError::input(format!(
-                    "{} {} ({}): the game is over: {}",
-                    G::MOVE_WORD,
-                    i + 1,
-                    chess_t1::excerpt::excerpt(text),
-                    end.text
-                )));
-            }
-            G::play_text(&mut game, text).map_err(|e| {
-                CliError::input(format!(
-                    "{} {} ({}): {e}",
-                    G::MOVE_WORD,
-                    i + 1,
-                    chess_t1::excerpt::excerpt(text)
-                ))
-            })?;
-        }
+        let game =
+            zonal_analysis::replay::<G>(start, list, |_, _, _| {}).map_err(CliError::input)?;
         let pos = G::current(&game);
         let end = G::end(&game);
         let mut status = end

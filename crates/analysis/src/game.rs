@@ -228,3 +228,27 @@ pub fn side_word(side: Side) -> &'static str {
         Side::Black => "black",
     }
 }
+
+/// The game of `moves` (move text) played from `start`, calling `each` with the positions before
+/// and after each move and its text; refused at the first move that is not legal or comes after
+/// the game's end, naming it (`move 3 (e2e5): ...`).
+pub fn replay<G: GameDef>(
+    start: G::Position,
+    moves: &[String],
+    mut each: impl FnMut(&G::Position, &G::Position, &str),
+) -> Result<GameOf<G>, String> {
+    let mut game = G::new_game(start);
+    for (i, text) in moves.iter().enumerate() {
+        let at = || {
+            let text = zonal_core::excerpt::excerpt(text);
+            format!("{} {} ({text})", G::MOVE_WORD, i + 1)
+        };
+        if let Some(end) = G::end(&game) {
+            return Err(format!("{}: the game is over: {}", at(), end.text));
+        }
+        let before = G::current(&game);
+        G::play_text(&mut game, text).map_err(|e| format!("{}: {e}", at()))?;
+        each(&before, &G::current(&game), text);
+    }
+    Ok(game)
+}

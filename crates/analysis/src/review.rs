@@ -166,38 +166,24 @@ pub fn review<G: GameDef>(
     horizon: i32,
     progress: &(dyn Fn() + Sync),
 ) -> Result<Review, String> {
-    // The game replayed: each position, the move that left it, whether the game ended there.
-    let mut game: GameOf<G> = G::new_game(start);
+    // The game replayed: each position and the move that left it.
     let mut positions = vec![start];
     let mut played = Vec::new();
-    for (i, text) in moves.iter().enumerate() {
-        if let Some(end) = G::end(&game) {
-            return Err(format!(
-                "{} {} ({}): the game is over: {}",
-                G::MOVE_WORD,
-                i + 1,
-                zonal_core::excerpt::excerpt(text),
-                end.text
-            ));
-        }
-        let before = G::current(&game);
-        G::play_text(&mut game, text).map_err(|e| {
-            format!(
-                "{} {} ({}): {e}",
-                G::MOVE_WORD,
-                i + 1,
-                zonal_core::excerpt::excerpt(text)
-            )
-        })?;
-        let after = G::current(&game);
-        let rules = G::rules(&before);
-        let key = rules.key(&after);
-        let mv = G::legal_moves(&before)
+    let mut missing = None;
+    let game: GameOf<G> = crate::game::replay::<G>(start, moves, |before, after, _| {
+        let rules = G::rules(before);
+        let key = rules.key(after);
+        let mv = G::legal_moves(before)
             .into_iter()
-            .find(|&m| rules.key(&rules.play(&before, m)) == key)
-            .ok_or_else(|| format!("{} {}: no legal move reaches it", G::MOVE_WORD, i + 1))?;
-        played.push(mv);
-        positions.push(after);
+            .find(|&m| rules.key(&rules.play(before, m)) == key);
+        match mv {
+            Some(mv) => played.push(mv),
+            None => missing = missing.or(Some(positions.len())),
+        }
+        positions.push(*after);
+    })?;
+    if let Some(i) = missing {
+        return Err(format!("{} {i}: no legal move reaches it", G::MOVE_WORD));
     }
     let end = G::end(&game);
     let records = G::record(&game);

@@ -215,7 +215,7 @@ pub struct Weights(pub [i32; TERM_COUNT]);
 
 /// The default weights: fitted to the results and scores of 3,000 games of zonal's own play
 /// (`zonal datagen --games 3000 --nodes 5000 --seed 71`, `zonal fit`; the file with intervals is
-/// `crates/chess-t1/weights/fitted.txt`); +246 Elo against [`HAND_WEIGHTS`] at 100 ms a move
+/// `crates/chess-t1/weights/fitted.txt`); +207.5 Elo against [`HAND_WEIGHTS`] at 100 ms a move
 /// (NOTES.md, "chess-t1's fit").
 const DEFAULT_WEIGHTS: [i32; TERM_COUNT] = [
     78,   // knecht

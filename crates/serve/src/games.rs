@@ -657,31 +657,9 @@ impl<G: GameDef> CoreBoard<G> {
     fn game_after(
         start: G::Position,
         moves: &[String],
-        mut each: impl FnMut(&G::Position, &G::Position, &String),
+        each: impl FnMut(&G::Position, &G::Position, &str),
     ) -> Result<GameOf<G>, ApiError> {
-        let mut game = G::new_game(start);
-        for (i, text) in moves.iter().enumerate() {
-            if let Some(end) = G::end(&game) {
-                return Err(illegal(format!(
-                    "{} {} ({}): the game is over: {}",
-                    G::MOVE_WORD,
-                    i + 1,
-                    chess_t1::excerpt::excerpt(text),
-                    end.text
-                )));
-            }
-            let before = G::current(&game);
-            G::play_text(&mut game, text).map_err(|e| {
-                illegal(format!(
-                    "{} {} ({}): {e}",
-                    G::MOVE_WORD,
-                    i + 1,
-                    chess_t1::excerpt::excerpt(text)
-                ))
-            })?;
-            each(&before, &G::current(&game), text);
-        }
-        Ok(game)
+        zonal_analysis::replay::<G>(start, moves, each).map_err(illegal)
     }
 
     /// The position `moves` reach from `position`, and the game's end there in words: the
@@ -771,7 +749,8 @@ where
         let mut played = Vec::new();
         let game = Self::game_after(start, &list, |before, after, text| {
             played.push(
-                Self::move_between(before, after).map_or_else(|| text.clone(), |m| m.to_string()),
+                Self::move_between(before, after)
+                    .map_or_else(|| text.to_string(), |m| m.to_string()),
             );
             positions.push(after.to_string());
         })?;

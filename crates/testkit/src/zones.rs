@@ -8,6 +8,21 @@ use zonal_core::rng::Rng;
 use zonal_core::zone::{Built, IncrementalProjection};
 use zonal_core::{Limits, Rules, WIN_BOUND, search, search_narrowed};
 
+/// The starts of `G` by name (`startpos` only where it is the only one: elsewhere it is one of
+/// the named starts again).
+fn starts<G: GameDef>() -> Result<Vec<(&'static str, G::Position)>, String> {
+    let several = G::STARTS.len() > 1;
+    G::STARTS
+        .iter()
+        .filter(|(n, _)| !(several && *n == "startpos"))
+        .map(|&(name, _)| {
+            G::start(name)
+                .map(|p| (name, p))
+                .ok_or_else(|| format!("{}: start {name:?} is listed but not known", G::NAME))
+        })
+        .collect()
+}
+
 /// What the incremental-projection check went over.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ZoneTally {
@@ -39,14 +54,7 @@ pub fn incremental_equals_rebuild<G: GameDef>(
     let zones = G::zone_game();
     let mut tally = ZoneTally::default();
     let mut tactical = Vec::new();
-    // `startpos` is one of the named starts where a game has several.
-    let several = G::STARTS.len() > 1;
-    for &(name, _) in G::STARTS
-        .iter()
-        .filter(|(n, _)| !(several && *n == "startpos"))
-    {
-        let start = G::start(name)
-            .ok_or_else(|| format!("{}: start {name:?} is listed but not known", G::NAME))?;
+    for (name, start) in starts::<G>()? {
         for game in 0..games {
             let h = horizons[game % horizons.len()];
             let mut projection = IncrementalProjection::new();
@@ -121,13 +129,7 @@ pub fn narrowed_never_refuted<G: GameDef>(
         }
     }
     let mut rng = Rng::new(seed);
-    let several = G::STARTS.len() > 1;
-    for &(name, _) in G::STARTS
-        .iter()
-        .filter(|(n, _)| !(several && *n == "startpos"))
-    {
-        let start = G::start(name)
-            .ok_or_else(|| format!("{}: start {name:?} is listed but not known", G::NAME))?;
+    for (_, start) in starts::<G>()? {
         for _ in 0..games {
             let mut pos = start;
             for ply in 0..plies {

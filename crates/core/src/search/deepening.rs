@@ -139,6 +139,19 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
     let exact_all = tech.multipv >= root.len();
     let mut prev = 0;
     let mut reported = false;
+    let report = |s: &Searcher<'_, R, N>, result: &SearchResult<R::Move>, depth: u32| {
+        if let Some(progress) = control.progress {
+            progress(&Progress {
+                depth,
+                score: result.score,
+                nodes: clock.nodes_before + s.nodes,
+                millis: clock.start.elapsed().as_millis() as u64,
+                line: &result.line,
+                seldepth: s.seldepth,
+                hashfull: s.table.permille_full(),
+            });
+        }
+    };
     for depth in 1..=max_depth {
         if depth > 1 && stop_before(&s, control, limits, tech) {
             break;
@@ -167,17 +180,9 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
         root.sort_by(|a, b| b.score.cmp(&a.score).then(b.exact.cmp(&a.exact)));
         take(&mut result, &root, depth);
         result.score = score;
-        if let Some(progress) = control.progress {
+        if control.progress.is_some() {
             reported = true;
-            progress(&Progress {
-                depth,
-                score: result.score,
-                nodes: clock.nodes_before + s.nodes,
-                millis: clock.start.elapsed().as_millis() as u64,
-                line: &result.line,
-                seldepth: s.seldepth,
-                hashfull: s.table.permille_full(),
-            });
+            report(&s, &result, depth);
         }
         if result.score.abs() > WIN_BOUND {
             // A proven result: the plain search stops; the engine once it is as deep as the
@@ -209,16 +214,8 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
     result.seldepth = s.seldepth;
     // A search stopped inside its first iteration (a node budget spent in a wide position)
     // still reports what it has, once, so that a protocol's `info` precedes its move.
-    if let Some(progress) = control.progress.filter(|_| !reported) {
-        progress(&Progress {
-            depth: result.depth,
-            score: result.score,
-            nodes: clock.nodes_before + s.nodes,
-            millis: clock.start.elapsed().as_millis() as u64,
-            line: &result.line,
-            seldepth: s.seldepth,
-            hashfull: s.table.permille_full(),
-        });
+    if !reported {
+        report(&s, &result, result.depth);
     }
     result
 }
