@@ -669,6 +669,12 @@ fn game_end_and_engine_panel(driver: &Driver, server: &Server) {
         "return (document.getElementById('engine-best').dataset.best || '') !== ''",
         30,
     );
+    // The evaluation bar names the side it is for (White, whoever is to move): the lion
+    // enters the den at once, so White mates and the bar is White's whole.
+    let bar = driver.js("return [document.getElementById('eval-bar').hidden, \
+         document.getElementById('eval-text').textContent, \
+         document.getElementById('eval-fill').dataset.share]");
+    assert_eq!(bar, json!([false, "white mates in 1", "100"]), "{bar}");
     driver.click_square("d8");
     driver.click_square("d9");
     driver.wait(
@@ -698,6 +704,11 @@ fn game_end_and_engine_panel(driver: &Driver, server: &Server) {
         "the engine panel kept the old answer"
     );
     assert_eq!(text(driver, "engine-reason"), "");
+    assert_eq!(
+        driver.js("return document.getElementById('eval-bar').hidden"),
+        json!(true),
+        "the evaluation bar kept the old score"
+    );
     driver.screenshot("jungle-den-entered");
     // Messages clear when the position changes.
     driver.click("#nav-back");

@@ -16,6 +16,7 @@ use zonal_analysis::Zoned;
 use zonal_analysis::reason::{Explainer, Words};
 use zonal_analysis::{GameDef, GameOf};
 use zonal_board::Shape;
+use zonal_board::Side;
 use zonal_core::guided::MoveSquares;
 use zonal_core::zone::ZoneGame;
 use zonal_core::{Control, Progress, Rules};
@@ -108,6 +109,9 @@ pub struct GameInfo {
     pub horizon: i32,
     /// What the exported game text is (`book notation`, `record form`, `coordinate moves`).
     pub game_text: &'static str,
+    /// The sides as the game names them, the one that the evaluation bar is drawn for first
+    /// (White; Hnefatafl: the defenders).
+    pub sides: [&'static str; 2],
 }
 
 /// Where a legal move goes, for the page's clicks.
@@ -427,6 +431,7 @@ impl Board for ChessBoard {
             force: true,
             horizon: 4,
             game_text: "book notation",
+            sides: ["white", "black"],
         }
     }
 
@@ -713,6 +718,7 @@ where
             force: false,
             horizon: G::HORIZON,
             game_text: G::GAME_TEXT,
+            sides: [G::side_name(Side::White), G::side_name(Side::Black)],
         }
     }
 

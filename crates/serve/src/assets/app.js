@@ -63,6 +63,7 @@ function clearEngine() {
   $("engine-reason").textContent = "";
   $("engine-info").textContent = "";
   $("engine-top").innerHTML = "";
+  $("eval-bar").hidden = true;
 }
 
 // ------------------------------------------------------------------ games
@@ -634,6 +635,29 @@ function scoreText(info) {
   return (cp >= 0 ? "+" : "") + (cp / 100).toFixed(2);
 }
 
+// The evaluation bar: the engine's score turned to the first side's view (White; Hnefatafl: the
+// defenders), named, and a bar filled for that side (clamped to ten units).
+function showEval(info) {
+  const [first, second] = state.game.sides;
+  const mine = state.side === first;
+  const t = info.score_text || "";
+  let text;
+  let cp = Number(info.score) * (mine ? 1 : -1);
+  if (t.startsWith("mate")) {
+    const moverWins = !t.startsWith("mate -");
+    const winner = moverWins === mine ? first : second;
+    text = `${winner} mates in ${t.replace(/^mate -?/, "")}`;
+    cp = winner === first ? 1000 : -1000;
+  } else {
+    text = `${first} ${(cp >= 0 ? "+" : "") + (cp / 100).toFixed(2)}`;
+  }
+  const share = 50 + Math.max(-1000, Math.min(1000, cp)) / 20;
+  $("eval-fill").style.width = `${share}%`;
+  $("eval-fill").dataset.share = String(share);
+  $("eval-text").textContent = text;
+  $("eval-bar").hidden = false;
+}
+
 // The score with the side it is for: the engine scores for the side to move.
 function sideScore(info) {
   return state.side ? `${scoreText(info)} for ${state.side}` : scoreText(info);
@@ -701,9 +725,11 @@ function onEngineEvent(analysis, name, data) {
   if (name === "start") {
     analysis.id = data.id;
   } else if (name === "info") {
+    showEval(data);
     $("engine-best").textContent = `${data.best || "-"}  ${sideScore(data)}`;
     $("engine-info").textContent = `depth ${data.depth}, ${data.nodes} nodes, ${data.time_ms} ms: ${data.line.join(" ")}`;
   } else if (name === "bestmove") {
+    if (data.best) showEval(data);
     const book = data.book && data.book !== data.best ? ` (${data.book})` : "";
     $("engine-best").textContent = data.best ? `best ${data.best}${book}  ${sideScore(data)}` : "no move";
     $("engine-best").dataset.best = data.best || "";
