@@ -675,6 +675,10 @@ fn game_end_and_engine_panel(driver: &Driver, server: &Server) {
          document.getElementById('eval-text').textContent, \
          document.getElementById('eval-fill').dataset.share]");
     assert_eq!(bar, json!([false, "white mates in 1", "100"]), "{bar}");
+    // The best move is an arrow on the board.
+    let arrow = driver.js("const a = document.querySelector('#board .mark.best'); \
+         return a ? [a.tagName, a.dataset.move] : null");
+    assert_eq!(arrow, json!(["line", "d8d9"]), "{arrow}");
     driver.click_square("d8");
     driver.click_square("d9");
     driver.wait(
@@ -708,6 +712,11 @@ fn game_end_and_engine_panel(driver: &Driver, server: &Server) {
         driver.js("return document.getElementById('eval-bar').hidden"),
         json!(true),
         "the evaluation bar kept the old score"
+    );
+    assert_eq!(
+        driver.js("return document.querySelector('#board .mark.best') === null"),
+        json!(true),
+        "the arrow of the old best move stayed"
     );
     driver.screenshot("jungle-den-entered");
     // Messages clear when the position changes.

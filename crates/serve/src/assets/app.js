@@ -64,6 +64,7 @@ function clearEngine() {
   $("engine-info").textContent = "";
   $("engine-top").innerHTML = "";
   $("eval-bar").hidden = true;
+  clearMarks("best");
 }
 
 // ------------------------------------------------------------------ games
@@ -249,6 +250,32 @@ function overlay(name, cls) {
   }
   // Over the pieces; marks take no clicks (style.css).
   $("board").querySelector("svg").appendChild(o);
+}
+
+// The engine's best move as an arrow on the board (a drop: a ring on its square).
+function drawBestArrow(best) {
+  clearMarks("best");
+  const m = state.legal.find((l) => l.move === best);
+  const svg = $("board").querySelector("svg");
+  if (!m || !svg) return;
+  const center = (name) => {
+    const r = squareRect(name);
+    if (!r) return null;
+    const w = Number(r.getAttribute("width"));
+    return [Number(r.getAttribute("x")) + w / 2, Number(r.getAttribute("y")) + w / 2, w];
+  };
+  const to = center(m.to);
+  const from = m.from ? center(m.from) : null;
+  if (!to) return;
+  const svgNS = "http://www.w3.org/2000/svg";
+  const e = document.createElementNS(svgNS, from ? "line" : "circle");
+  const attrs = from
+    ? { x1: from[0], y1: from[1], x2: to[0], y2: to[1], "stroke-width": to[2] * 0.12 }
+    : { cx: to[0], cy: to[1], r: to[2] * 0.4, fill: "none", "stroke-width": to[2] * 0.08 };
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  e.setAttribute("class", "mark best");
+  e.dataset.move = best;
+  svg.appendChild(e);
 }
 
 function clearMarks(cls) {
@@ -729,7 +756,10 @@ function onEngineEvent(analysis, name, data) {
     $("engine-best").textContent = `${data.best || "-"}  ${sideScore(data)}`;
     $("engine-info").textContent = `depth ${data.depth}, ${data.nodes} nodes, ${data.time_ms} ms: ${data.line.join(" ")}`;
   } else if (name === "bestmove") {
-    if (data.best) showEval(data);
+    if (data.best) {
+      showEval(data);
+      drawBestArrow(data.best);
+    }
     const book = data.book && data.book !== data.best ? ` (${data.book})` : "";
     $("engine-best").textContent = data.best ? `best ${data.best}${book}  ${sideScore(data)}` : "no move";
     $("engine-best").dataset.best = data.best || "";
