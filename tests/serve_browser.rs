@@ -880,6 +880,22 @@ fn game_review(driver: &Driver, server: &Server) {
             15,
         );
     }
+    // The copy buttons put the position and the game on the clipboard and say what they put.
+    driver.click("#copy-position-clip");
+    driver.wait(
+        "the position copied",
+        &format!(
+            "return document.getElementById('message').textContent.endsWith({:?})",
+            board_position(driver)
+        ),
+        10,
+    );
+    driver.click("#copy-game-clip");
+    driver.wait(
+        "the game copied",
+        "return document.getElementById('message').textContent.endsWith('d3-d4 a6-a1')",
+        10,
+    );
     driver.click("#review");
     driver.wait(
         "the review's graph",

@@ -39,6 +39,26 @@ async function api(path, body) {
   return data;
 }
 
+// Puts `text` on the clipboard (the page's own copy where the browser refuses the clipboard),
+// and says so, naming `what`.
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (e) {
+    const area = document.createElement("textarea");
+    area.value = text;
+    document.body.appendChild(area);
+    area.select();
+    const copied = document.execCommand("copy");
+    area.remove();
+    if (!copied) {
+      say(`${what} (copy it by hand): ${text}`);
+      return;
+    }
+  }
+  say(`${what} copied: ${text}`, true);
+}
+
 function say(text, ok) {
   const m = $("message");
   m.textContent = text;
@@ -839,6 +859,8 @@ function wireControls() {
     }
   });
   $("copy-position").addEventListener("click", () => { $("position-text").value = current(); });
+  $("copy-position-clip").addEventListener("click", () => copyText(current(), "position"));
+  $("copy-game-clip").addEventListener("click", () => copyText(state.exportText, "game"));
   $("export-game").addEventListener("click", () => {
     $("game-text").value = state.exportText;
     say(`exported (${state.game.game_text})`, true);
