@@ -252,3 +252,14 @@ pub fn replay<G: GameDef>(
     }
     Ok(game)
 }
+
+/// The legal move of `before` that leads to `after` (how a move given in record form is written
+/// in coordinate form).
+pub fn move_between<G: GameDef>(before: &G::Position, after: &G::Position) -> Option<G::Move> {
+    use zonal_core::Rules;
+    let rules = G::rules(before);
+    let target = rules.key(after);
+    G::legal_moves(before)
+        .into_iter()
+        .find(|&m| rules.key(&rules.play(before, m)) == target)
+}

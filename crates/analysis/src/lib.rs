@@ -15,5 +15,5 @@ pub mod reason;
 pub mod report;
 pub mod review;
 
-pub use game::{GameDef, GameEnd, GameOf, Zoned, replay, side_word, status};
+pub use game::{GameDef, GameEnd, GameOf, Zoned, move_between, replay, side_word, status};
 pub use play::Searching;

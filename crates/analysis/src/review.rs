@@ -171,12 +171,7 @@ pub fn review<G: GameDef>(
     let mut played = Vec::new();
     let mut missing = None;
     let game: GameOf<G> = crate::game::replay::<G>(start, moves, |before, after, _| {
-        let rules = G::rules(before);
-        let key = rules.key(after);
-        let mv = G::legal_moves(before)
-            .into_iter()
-            .find(|&m| rules.key(&rules.play(before, m)) == key);
-        match mv {
+        match crate::game::move_between::<G>(before, after) {
             Some(mv) => played.push(mv),
             None => missing = missing.or(Some(positions.len())),
         }
@@ -256,7 +251,10 @@ pub fn review<G: GameDef>(
         let why = match best {
             Some(b) if judgement.is_error() => {
                 let text = why::<G>(&zones, pos, mv, b, horizon);
-                Some(forced.map_or(text.clone(), |f| format!("{f}; {text}")))
+                Some(match forced {
+                    Some(f) => format!("{f}; {text}"),
+                    None => text,
+                })
             }
             _ => None,
         };

@@ -19,7 +19,7 @@ use zonal_board::Shape;
 use zonal_board::Side;
 use zonal_core::guided::MoveSquares;
 use zonal_core::zone::ZoneGame;
-use zonal_core::{Control, Progress, Rules};
+use zonal_core::{Control, Progress};
 use zonal_play::Score;
 use zonal_play::command::Setup;
 
@@ -682,16 +682,6 @@ impl<G: GameDef> CoreBoard<G> {
             G::end(&game).map(|e| e.text).or_else(|| G::outcome(&pos)),
         ))
     }
-
-    /// The legal move of `before` that leads to `after` (how a move given in record form is
-    /// written in coordinate form).
-    fn move_between(before: &G::Position, after: &G::Position) -> Option<G::Move> {
-        let rules = G::rules(before);
-        let target = rules.key(after);
-        G::legal_moves(before)
-            .into_iter()
-            .find(|&m| rules.key(&rules.play(before, m)) == target)
-    }
 }
 
 impl<G> Board for CoreBoard<G>
@@ -755,7 +745,7 @@ where
         let mut played = Vec::new();
         let game = Self::game_after(start, &list, |before, after, text| {
             played.push(
-                Self::move_between(before, after)
+                zonal_analysis::move_between::<G>(before, after)
                     .map_or_else(|| text.to_string(), |m| m.to_string()),
             );
             positions.push(after.to_string());

@@ -180,10 +180,8 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
         root.sort_by(|a, b| b.score.cmp(&a.score).then(b.exact.cmp(&a.exact)));
         take(&mut result, &root, depth);
         result.score = score;
-        if control.progress.is_some() {
-            reported = true;
-            report(&s, &result, depth);
-        }
+        reported = true;
+        report(&s, &result, depth);
         if result.score.abs() > WIN_BOUND {
             // A proven result: the plain search stops; the engine once it is as deep as the
             // game's end is near (a pruned tree may find a shorter one deeper).
