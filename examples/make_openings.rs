@@ -82,18 +82,15 @@ fn main() -> ExitCode {
         tries += 1;
         let plies = 2 + rng.below(5);
         let mut game = Game::new(start);
-        while game.moves().len() < plies {
-            let moves = game.legal_moves();
+        while game.moves().len() < plies && game.end().is_none() {
+            let moves = game.position().legal_moves();
             if moves.is_empty() {
                 break;
             }
-            let mv = moves[rng.below(moves.len())];
-            if game.play(&mv).is_err() {
-                break;
-            }
+            game.play_move(moves[rng.below(moves.len())]);
         }
         let pos = *game.position();
-        if game.moves().len() != plies || game.status().is_over() {
+        if game.moves().len() != plies || game.end().is_some() {
             continue;
         }
         let first = game.moves()[0].uci();

@@ -123,7 +123,7 @@ fn plays_a_whole_short_game_with_legal_moves() {
     engine.expect("readyok");
     let mut game = Game::new(Position::startpos());
     let mut moves: Vec<String> = Vec::new();
-    while !game.status().is_over() && moves.len() < 60 {
+    while game.end().is_none() && moves.len() < 60 {
         let position = if moves.is_empty() {
             "position startpos".to_string()
         } else {
@@ -152,7 +152,7 @@ fn plays_a_whole_short_game_with_legal_moves() {
                 assert!(info.contains(field), "{field:?} missing in {info}");
             }
         }
-        if let Err(e) = game.play_uci(&mv) {
+        if let Err(e) = game.play(&mv) {
             panic!(
                 "move {} {mv} is not legal after {moves:?}: {e}",
                 moves.len() + 1
@@ -160,7 +160,7 @@ fn plays_a_whole_short_game_with_legal_moves() {
         }
         moves.push(mv);
     }
-    if game.status().is_over() {
+    if game.end().is_some() {
         // A finished game has no move.
         engine.send(&format!("position startpos moves {}", moves.join(" ")));
         engine.send("go depth 1");
@@ -232,9 +232,9 @@ fn bad_input_is_answered_and_the_engine_keeps_working() {
     engine.send("go depth 2");
     let (mv, _) = engine.bestmove();
     let mut game = Game::new(Position::startpos());
-    game.play_uci("e2e4").unwrap();
-    game.play_uci("d7d5").unwrap();
-    game.play_uci(&mv).expect("a legal move of White");
+    game.play("e2e4").unwrap();
+    game.play("d7d5").unwrap();
+    game.play(&mv).expect("a legal move of White");
     engine.quit();
 }
 

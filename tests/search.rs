@@ -70,7 +70,7 @@ fn a_repeated_position_scores_as_a_draw() {
     let start: Position = "4k3/8/8/8/8/8/8/1R1CK3 w - 0 1".parse().unwrap();
     let mut game = chess_t1::Game::new(start);
     for mv in ["b1b3", "e8d8", "b3b1", "d8e8"] {
-        game.play_uci(mv).unwrap();
+        game.play(mv).unwrap();
     }
     let pos = *game.position();
     let before_root: Vec<u64> = {

@@ -863,7 +863,7 @@ pub fn parse_game(start: &Position, text: &str) -> Result<Vec<Move>, GameTextErr
             column,
             error,
         };
-        let status = game.status();
+        let status = crate::game::status(&game);
         if status.is_over() {
             return Err(fail(BookError::GameOver {
                 text: text.clone(),
@@ -871,18 +871,8 @@ pub fn parse_game(start: &Position, text: &str) -> Result<Vec<Move>, GameTextErr
             }));
         }
         let mv = parse_move(&pos, &text).map_err(fail)?;
-        game.play(&mv).map_err(|e| {
-            fail(match e {
-                MoveError::GameOver { status, .. } => BookError::GameOver {
-                    text: text.clone(),
-                    status,
-                },
-                other => BookError::Illegal {
-                    text: text.clone(),
-                    reason: other.to_string(),
-                },
-            })
-        })?;
+        // Legal, and the game is not over (checked above).
+        game.play_move(mv);
     }
     Ok(game.moves().to_vec())
 }

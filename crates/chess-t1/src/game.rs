@@ -1,114 +1,104 @@
-//! A game: a start position and the moves played, with the draw by repetition (docs/chess-t1-rules.md §8.4).
+//! A game: the core's record ([`zonal_core::game`]) under chess-t1's ends, with the draw by
+//! repetition (docs/chess-t1-rules.md §8.4).
 //!
 //! ```
-//! use chess_t1::{Game, Position, Status};
-//! let mut game = Game::new(Position::startpos());
+//! use chess_t1::{Game, Status};
+//! let mut game = Game::new(chess_t1::Position::startpos());
 //! for mv in ["b1c3", "b8c6", "c3b1", "c6b8", "b1c3", "b8c6", "c3b1", "c6b8"] {
-//!     game.play_uci(mv).unwrap();
+//!     game.play(mv).unwrap();
 //! }
-//! assert_eq!(game.status().name(), "draw");
+//! assert_eq!(game.end().map(Status::name), Some("draw"));
+//! assert!(game.play("b1c3").is_err());
 //! ```
 
 use crate::moves::{Move, MoveError};
 use crate::position::{Position, Reason, Status};
+use crate::rules::ChessT1;
+use zonal_core::game::GameRules;
 
 /// Occurrences of the same position that draw the game.
-pub const REPETITION_LIMIT: usize = 3;
+pub const REPETITION_LIMIT: u32 = 3;
 
-/// The positions of a game from its start, and the moves between them.
-#[derive(Clone, Debug)]
-pub struct Game {
-    positions: Vec<Position>,
-    moves: Vec<Move>,
+/// A game in progress: its start, moves, repetitions and end.
+pub type Game = zonal_core::game::Game<ChessT1>;
+
+/// The status of `game`: its end, or [`Status::Ongoing`].
+pub fn status(game: &Game) -> Status {
+    game.end().unwrap_or(Status::Ongoing)
 }
 
-impl Game {
-    /// A game starting from `start`.
-    pub fn new(start: Position) -> Game {
-        Game {
-            positions: vec![start],
-            moves: Vec::new(),
-        }
+impl GameRules for ChessT1 {
+    type Position = Position;
+    type Move = Move;
+    /// Placement, side to move and rights (the position's hash).
+    type Key = u64;
+    /// A won or drawn status.
+    type End = Status;
+    type Error = MoveError;
+
+    fn key(pos: &Position) -> u64 {
+        pos.repetition_key()
     }
 
-    /// The current position.
-    pub fn position(&self) -> &Position {
-        self.positions.last().expect("a game has a position")
+    fn end_at_start(pos: &Position) -> Option<Status> {
+        Some(pos.status()).filter(|s| s.is_over())
     }
 
-    /// The moves played so far.
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// The position before the first move.
-    pub fn start(&self) -> &Position {
-        &self.positions[0]
-    }
-
-    /// How often the current position (placement, side to move, rights) has occurred.
-    pub fn occurrences(&self) -> usize {
-        let key = self.position().repetition_key();
-        self.positions
-            .iter()
-            .filter(|p| p.repetition_key() == key)
-            .count()
-    }
-
-    /// The status with the game's history: a King or castle capture, blockade, then the draws by
-    /// repetition and by 80 quiet half-moves (docs/chess-t1-rules.md §8, in that order).
-    pub fn status(&self) -> Status {
-        let status = self.position().status();
-        match status {
-            Status::Won { .. } => status,
-            _ if self.occurrences() >= REPETITION_LIMIT => Status::Drawn {
+    /// A King or castle capture and the blockade, then the draws by repetition and by 80 quiet
+    /// half-moves (docs/chess-t1-rules.md §8, in that order).
+    fn end_after(pos: &Position, occurrences: u32) -> Option<Status> {
+        match pos.status() {
+            won @ Status::Won { .. } => Some(won),
+            _ if occurrences >= REPETITION_LIMIT => Some(Status::Drawn {
                 reason: Reason::Repetition,
-            },
-            _ => status,
+            }),
+            Status::Ongoing => None,
+            drawn => Some(drawn),
         }
     }
 
-    /// Legal moves of the current position; none once the game is over.
-    pub fn legal_moves(&self) -> Vec<Move> {
-        if self.status().is_over() {
-            Vec::new()
-        } else {
-            self.position().legal_moves()
-        }
+    fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
+        pos.parse_uci(text)
     }
 
-    /// Plays a move that must be legal now; returns an error if the game is over or it is not.
-    pub fn play(&mut self, mv: &Move) -> Result<(), MoveError> {
-        let status = self.status();
-        if status.is_over() {
-            return Err(MoveError::GameOver {
-                text: mv.uci(),
-                status: status.to_string(),
-            });
-        }
-        if !self.position().legal_moves().contains(mv) {
-            return Err(MoveError::Illegal {
-                text: mv.uci(),
-                reason: "not a legal move in this position".to_string(),
-            });
-        }
-        let next = self.position().play(mv);
-        self.positions.push(next);
-        self.moves.push(*mv);
-        Ok(())
+    fn play(pos: &Position, mv: &Move) -> Position {
+        pos.play(mv)
     }
 
-    /// Reads a coordinate move and plays it.
-    pub fn play_uci(&mut self, text: &str) -> Result<Move, MoveError> {
-        let status = self.status();
-        if status.is_over() {
-            return Err(MoveError::GameOver {
-                text: text.to_string(),
-                status: status.to_string(),
-            });
+    fn game_over(text: &str, end: Status) -> MoveError {
+        MoveError::GameOver {
+            text: text.to_string(),
+            status: end.to_string(),
         }
-        let mv = self.position().parse_uci(text)?;
-        self.play(&mv)?;
-        Ok(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_third_occurrence_draws_and_ends_the_game() {
+        let mut game = Game::new(Position::startpos());
+        for (i, mv) in ["b1c3", "b8c6", "c3b1", "c6b8", "b1c3", "b8c6", "c3b1"]
+            .iter()
+            .enumerate()
+        {
+            game.play(mv).unwrap();
+            assert_eq!(status(&game), Status::Ongoing, "after {}", i + 1);
+        }
+        assert_eq!(game.occurrences(), 2);
+        game.play("c6b8").unwrap();
+        assert_eq!(game.occurrences(), 3);
+        assert_eq!(
+            status(&game),
+            Status::Drawn {
+                reason: Reason::Repetition
+            }
+        );
+        let err = game.play("b1c3").unwrap_err();
+        assert!(matches!(err, MoveError::GameOver { .. }), "{err}");
+        assert_eq!(game.moves().len(), 8);
+        assert_eq!(game.start(), &Position::startpos());
     }
 }

@@ -394,12 +394,12 @@ impl ChessBoard {
         check_moves(moves)?;
         let mut game = chess_t1::game::Game::new(start);
         for (i, text) in moves.iter().enumerate() {
-            if game.status().is_over() {
+            if chess_t1::game::status(&game).is_over() {
                 return Err(illegal(format!(
                     "move {} ({}): the game is over: {}",
                     i + 1,
                     chess_t1::excerpt::excerpt(text),
-                    game.status()
+                    chess_t1::game::status(&game)
                 )));
             }
             let mv = game.position().parse_uci(text).map_err(|e| {
@@ -410,8 +410,7 @@ impl ChessBoard {
                 ))
             })?;
             let before = *game.position();
-            game.play(&mv)
-                .map_err(|e| illegal(format!("move {}: {e}", i + 1)))?;
+            game.play_move(mv);
             each(&before, &mv, &game);
         }
         Ok(game)
@@ -442,7 +441,7 @@ impl Board for ChessBoard {
     fn moves(&self, position: &str, moves: &[String]) -> Result<String, ApiError> {
         let game = Self::game_after(Self::position(position)?, moves, |_, _, _| {})?;
         let pos = *game.position();
-        let status = game.status();
+        let status = chess_t1::game::status(&game);
         let list = if status.is_over() {
             Vec::new()
         } else {
@@ -497,12 +496,12 @@ impl Board for ChessBoard {
             }
             for mv in &list {
                 let before = *game.position();
-                game.play(mv).map_err(illegal)?;
+                game.play(&mv.uci()).map_err(illegal)?;
                 record(&before, mv, &game);
             }
         }
         let pos = game.position();
-        let status = game.status();
+        let status = chess_t1::game::status(&game);
         Ok(json!({
             "game": "chess-t1",
             "start": start.to_string(),
@@ -584,8 +583,11 @@ impl Board for ChessBoard {
         let (game, keys) =
             zonal_play::session::set_up::<zonal_games::chess_t1::ChessT1Game>(&setup, moves)
                 .map_err(illegal)?;
-        if game.status().is_over() {
-            return Err(illegal(format!("the game is over: {}", game.status())));
+        if chess_t1::game::status(&game).is_over() {
+            return Err(illegal(format!(
+                "the game is over: {}",
+                chess_t1::game::status(&game)
+            )));
         }
         let pos = *game.position();
         Ok(Box::new(move |movetime_ms, stop, sink| {

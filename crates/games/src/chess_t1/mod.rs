@@ -240,7 +240,7 @@ impl PlayGame for ChessT1Game {
         Game::new(start)
     }
     fn play_text(game: &mut Game, text: &str) -> Result<(), String> {
-        game.play_uci(text).map(|_| ()).map_err(|e| e.to_string())
+        game.play(text).map(|_| ()).map_err(|e| e.to_string())
     }
     fn current(game: &Game) -> Position {
         *game.position()
@@ -249,7 +249,7 @@ impl PlayGame for ChessT1Game {
         side(pos.side_to_move())
     }
     fn end(game: &Game) -> Option<GameEnd> {
-        match game.status() {
+        match ::chess_t1::game::status(game) {
             Status::Ongoing => None,
             status @ Status::Won { winner, reason } => Some(GameEnd {
                 winner: Some(side(winner)),

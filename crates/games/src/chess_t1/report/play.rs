@@ -27,7 +27,7 @@ pub fn play(
             None => format!("the record of line {}", record.line),
         };
         for (i, text) in list.iter().enumerate() {
-            game.play_uci(text).map_err(|e| {
+            game.play(text).map_err(|e| {
                 format!(
                     "{name}: move {} of its moves ({text_short}): {e}",
                     i + 1,
@@ -40,18 +40,18 @@ pub fn play(
         let pos = *game.position();
         let number = pos.fullmove();
         let side = pos.side_to_move();
-        game.play_uci(text)
+        game.play(text)
             .map_err(|e| format!("move {} of the list ({side}'s move {number}): {e}", i + 1))?;
     }
     if let Some(text) = book_text {
         let from = *game.position();
         let played = book::parse_game(&from, text).map_err(|e| e.to_string())?;
         for mv in &played {
-            game.play(mv).map_err(|e| e.to_string())?;
+            game.play(&mv.uci()).map_err(|e| e.to_string())?;
         }
     }
     let pos = game.position();
-    let status = game.status();
+    let status = ::chess_t1::game::status(&game);
     if json {
         #[derive(Serialize)]
         struct Checks {
