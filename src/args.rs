@@ -386,6 +386,10 @@ pub struct FitArgs {
     /// Games numbered from each file are kept apart by adding this much per file.
     #[arg(long, default_value_t = 1_000_000_000)]
     pub file_stride: u64,
+    /// The scale K in cp of the logistic (default: calibrated on the hand-set weights and the
+    /// results); give an earlier fit's K to keep its units.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub scale: Option<u32>,
 }
 
 /// The position argument of `command` (the first, for `analyse`), if it has one.

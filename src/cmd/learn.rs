@@ -173,6 +173,7 @@ fn fit_game<G: Learn>(args: &FitArgs) -> Result<(), CliError> {
         bootstrap: args.bootstrap,
         only: args.only.clone(),
         file_stride: args.file_stride,
+        scale: args.scale,
     };
     let fitted = zonal_learn::fit::fit_game::<G>(&files, &request).map_err(CliError::input)?;
     match &args.out {

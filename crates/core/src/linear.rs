@@ -42,6 +42,26 @@ pub fn read_weights(text: &str, names: &[&str]) -> Result<Vec<i32>, String> {
         .collect()
 }
 
+/// A game's own feature names followed by shared ones (such as the projection's,
+/// [`crate::zone::FEATURES`]), as one list; `N` must be `A + B` (checked when compiled).
+pub const fn join<const A: usize, const B: usize, const N: usize>(
+    own: [&'static str; A],
+    shared: [&'static str; B],
+) -> [&'static str; N] {
+    assert!(A + B == N, "join: N must be A + B");
+    let mut out = [""; N];
+    let mut i = 0;
+    while i < A {
+        out[i] = own[i];
+        i += 1;
+    }
+    while i < N {
+        out[i] = shared[i - A];
+        i += 1;
+    }
+    out
+}
+
 /// A linear evaluation: one whole-cp weight for each of `N` named features.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Linear<const N: usize> {

@@ -221,6 +221,66 @@ impl Built {
     }
 }
 
+/// The names of [`Built::features`]: the projection's quantities offered to a fitted
+/// evaluation, each White's count less Black's.
+pub const FEATURES: [&str; 7] = [
+    // Open zones to a goal square whose root trajectory takes 1, 2, 3 or more moves.
+    "zone_goal_1",
+    "zone_goal_2",
+    "zone_goal_3",
+    // Open zones capturing a piece in 1, or 2 or more moves.
+    "zone_capture_1",
+    "zone_capture_2",
+    // The side's zones (and complexes) that a negation of the other side holds in time.
+    "zone_held",
+    // The side's pieces that alone hold two or more zones of the other side (overloaded).
+    "zone_overloaded",
+];
+
+impl Built {
+    /// The projection's quantities of [`FEATURES`], each White's count less Black's. Open
+    /// complexes count with the captures of their length.
+    pub fn features(&self) -> [i32; FEATURES.len()] {
+        let mut out = [0; FEATURES.len()];
+        let sign = |side: Side| if side == Side::White { 1 } else { -1 };
+        // The zones each piece holds alone, by its square.
+        let mut alone: HashMap<u32, (Side, i32)> = HashMap::new();
+        for z in &self.zones {
+            if z.aim.kind == AimKind::Occupy {
+                continue;
+            }
+            if z.is_open() {
+                let len = z.length().max(1);
+                let i = match z.aim.kind {
+                    AimKind::Goal => len.min(3) - 1,
+                    _ => 3 + len.min(2) - 1,
+                };
+                out[i] += sign(z.side);
+                continue;
+            }
+            out[5] += sign(z.side);
+            let mut stoppers = z.negations.iter().filter(|n| n.stops).map(|n| n.from);
+            let first = stoppers.next();
+            if let Some(only) = first.filter(|_| stoppers.all(|s| Some(s) == first)) {
+                alone.entry(only).or_insert((z.side.other(), 0)).1 += 1;
+            }
+        }
+        for c in &self.complexes {
+            if self.complex_is_open(c) {
+                out[3 + c.length.clamp(1, 2) - 1] += sign(c.side);
+            } else {
+                out[5] += sign(c.side);
+            }
+        }
+        for (side, count) in alone.into_values() {
+            if count >= 2 {
+                out[6] += sign(side);
+            }
+        }
+        out
+    }
+}
+
 /// What a zone or complex gains its root's side when it gets through (zones.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Gain {
@@ -936,5 +996,61 @@ impl<S: SquareSet> IncrementalProjection<S> {
         }
         out.sort_by_key(|a| (a.path.len(), a.from));
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zone(side: Side, kind: AimKind, len: usize, stoppers: &[u32]) -> Zone {
+        let negation = |from: u32| Negation {
+            from,
+            role: Role::Control,
+            attached: 1,
+            path: vec![from],
+            budget: 0,
+            stops: true,
+            answers: Vec::new(),
+        };
+        Zone {
+            index: 0,
+            side,
+            aim: Aim { kind, target: 99 },
+            root: (0..=len as u32).collect(),
+            alternatives: 1,
+            negations: stoppers.iter().map(|&s| negation(s)).collect(),
+            other_ways: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn features_count_open_held_and_overloaded_zones_for_each_side() {
+        use AimKind::{Capture, Goal, Occupy};
+        let built = Built {
+            zones: vec![
+                zone(Side::White, Goal, 1, &[]),
+                zone(Side::White, Goal, 2, &[]),
+                zone(Side::White, Goal, 5, &[]),
+                zone(Side::Black, Goal, 4, &[]),
+                zone(Side::Black, Capture, 1, &[]),
+                zone(Side::White, Capture, 3, &[]),
+                // Black's piece on 40 alone holds two white zones: it is overloaded.
+                zone(Side::White, Capture, 1, &[40]),
+                zone(Side::White, Goal, 2, &[40, 40]),
+                // Two pieces hold this one: neither alone.
+                zone(Side::White, Goal, 2, &[40, 41]),
+                // White's piece on 7 holds one black zone only.
+                zone(Side::Black, Capture, 2, &[7]),
+                // An occupation is a part of a complex, counted with it.
+                zone(Side::Black, Occupy, 1, &[]),
+            ],
+            complexes: Vec::new(),
+        };
+        let f = built.features();
+        assert_eq!(FEATURES.len(), f.len());
+        // goal 1, 2, 3+; capture 1, 2+; held; overloaded.
+        assert_eq!(f, [1, 1, 0, -1, 1, 3 - 1, -1]);
+        assert_eq!(Built::default().features(), [0; 7]);
     }
 }

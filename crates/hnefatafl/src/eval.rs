@@ -21,6 +21,7 @@
 use crate::geometry::Geometry;
 use crate::position::{DEFENDERS, Position};
 use crate::zones::between;
+use zonal_board::Side;
 
 /// The evaluation's weights, cp.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,13 +179,18 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 }
 
 /// The number of features of the fitted evaluation ([`FEATURES`]).
-pub const N_FEATURES: usize = 21;
+pub const N_FEATURES: usize = 28;
 
 /// The fitted evaluation's features, for the defenders: the first nine are the hand-set
 /// table's terms (so [`hand_weights`] is a point of the same model), the rest are what the
 /// game's texts name (the king's region and the edge, the fight at the corners, the pieces'
-/// freedom) and the zones of length one (captures each side threatens in one move).
-pub const FEATURES: [&str; N_FEATURES] = [
+/// freedom) and the zones of length one (captures each side threatens in one move); last the
+/// projection's quantities ([`zonal_core::zone::FEATURES`] at [`ZONE_HORIZON`], turned to the
+/// defenders' view).
+pub const FEATURES: [&str; N_FEATURES] = zonal_core::linear::join(OWN, zonal_core::zone::FEATURES);
+
+/// The game's own features, before the projection's.
+const OWN: [&str; ZONES] = [
     "attacker",
     "defender",
     "corner_in_1",
@@ -207,6 +213,12 @@ pub const FEATURES: [&str; N_FEATURES] = [
     "king_region",
     "attacker_on_edge",
 ];
+
+/// The index of the first of the projection's features in [`FEATURES`].
+const ZONES: usize = 21;
+
+/// The horizon, in half-moves, of the projection behind the zone features.
+pub const ZONE_HORIZON: i32 = 4;
 
 /// The hand-set weights as weights of [`FEATURES`] (zero for the features the table lacks).
 pub fn hand_weights(w: &Weights) -> [i32; N_FEATURES] {
@@ -252,6 +264,12 @@ fn threatened(g: &Geometry, occ: u128, reach: u128, victims: u128, hostile: u128
 
 /// The features of [`FEATURES`] for the defenders.
 pub fn features(pos: &Position) -> [i32; N_FEATURES] {
+    features_with(pos, true)
+}
+
+/// [`features`], with the zone features left at 0 unless `zones` (they cost a projection: an
+/// evaluation that gives them no weight skips them).
+pub fn features_with(pos: &Position, zones: bool) -> [i32; N_FEATURES] {
     let g = Geometry::of(pos.rules().size());
     let k = pos.king();
     let kb = 1u128 << k;
@@ -292,7 +310,15 @@ pub fn features(pos: &Position) -> [i32; N_FEATURES] {
     } else {
         -1
     };
-    [
+    let mut out = [0; N_FEATURES];
+    if zones {
+        let projected = crate::zones::project(pos, ZONE_HORIZON).features();
+        let sign = if DEFENDERS == Side::White { 1 } else { -1 };
+        for (o, p) in out[ZONES..].iter_mut().zip(projected) {
+            *o = sign * p;
+        }
+    }
+    out[..ZONES].copy_from_slice(&[
         att.count_ones() as i32,
         def.count_ones() as i32,
         in_1 as i32,
@@ -314,7 +340,8 @@ pub fn features(pos: &Position) -> [i32; N_FEATURES] {
         def_threats as i32,
         region,
         (g.edge & att).count_ones() as i32,
-    ]
+    ]);
+    out
 }
 
 /// Weights of [`FEATURES`] fitted to game results (`zonal fit`).
@@ -338,7 +365,8 @@ pub const SHIPPED: [(&str, &str); 3] = [
 
 /// The fitted evaluation for the side to move, cp.
 pub fn evaluate_fitted(pos: &Position, fitted: &Fitted) -> i32 {
-    let s = fitted.value(&features(pos));
+    let zones = fitted.weights[ZONES..].iter().any(|&w| w != 0);
+    let s = fitted.value(&features_with(pos, zones));
     if pos.side_to_move() == DEFENDERS {
         s
     } else {
@@ -349,6 +377,19 @@ pub fn evaluate_fitted(pos: &Position, fitted: &Fitted) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_zone_features_are_the_cores_and_cost_nothing_unweighted() {
+        assert_eq!(FEATURES[..ZONES], OWN);
+        assert_eq!(FEATURES[ZONES..], zonal_core::zone::FEATURES);
+        let pos = Position::start(crate::Ruleset::COPENHAGEN);
+        let all = features(&pos);
+        assert_eq!(features_with(&pos, false)[..ZONES], all[..ZONES]);
+        assert_eq!(features_with(&pos, false)[ZONES..], [0; 7]);
+        let projected = crate::zones::project(&pos, ZONE_HORIZON).features();
+        let sign = if DEFENDERS == Side::White { 1 } else { -1 };
+        assert_eq!(all[ZONES..], projected.map(|p| sign * p));
+    }
     use crate::Ruleset;
 
     #[test]

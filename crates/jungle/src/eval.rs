@@ -205,12 +205,16 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
 }
 
 /// The number of features of the fitted evaluation ([`FEATURES`]).
-pub const N_FEATURES: usize = 21;
+pub const N_FEATURES: usize = 28;
 
 /// The fitted evaluation's features, White's less Black's: the table's terms first (each
 /// animal's count, so [`hand_weights`] is a point of the same model), then the tempo, what a
-/// piece left en prise costs, the strong animals' race to the den and the den's defenders.
-pub const FEATURES: [&str; N_FEATURES] = [
+/// piece left en prise costs, the strong animals' race to the den and the den's defenders; last
+/// the projection's quantities ([`zonal_core::zone::FEATURES`], at [`ZONE_HORIZON`]).
+pub const FEATURES: [&str; N_FEATURES] = zonal_core::linear::join(OWN, zonal_core::zone::FEATURES);
+
+/// The game's own features, before the projection's.
+const OWN: [&str; ZONES] = [
     "rat",
     "cat",
     "dog",
@@ -233,6 +237,12 @@ pub const FEATURES: [&str; N_FEATURES] = [
     "rat_vs_elephant",
     "trapped",
 ];
+
+/// The index of the first of the projection's features in [`FEATURES`].
+const ZONES: usize = 21;
+
+/// The horizon, in half-moves, of the projection behind the zone features.
+pub const ZONE_HORIZON: i32 = 4;
 
 /// The table's weights as weights of [`FEATURES`] (zero for the features it lacks).
 pub fn hand_weights(w: &Weights) -> [i32; N_FEATURES] {
@@ -285,18 +295,22 @@ const EN_PRISE: usize = 16;
 
 /// The features of [`FEATURES`] for White.
 pub fn features(pos: &Position) -> [i32; N_FEATURES] {
-    features_with(pos, true)
+    features_with(pos, true, true)
 }
 
-/// [`features`], with `en_prise` left at 0 unless `en_prise` (it costs a move generation; an
-/// evaluation that gives it no weight skips it).
-fn features_with(pos: &Position, en_prise: bool) -> [i32; N_FEATURES] {
+/// [`features`], with `en_prise` left at 0 unless `en_prise` (it costs a move generation) and
+/// the zone features unless `zones` (they cost a projection): an evaluation that gives them no
+/// weight skips them.
+fn features_with(pos: &Position, en_prise: bool, zones: bool) -> [i32; N_FEATURES] {
     let mut out = [0; N_FEATURES];
     side_features(pos, Side::White, &mut out, 1);
     side_features(pos, Side::Black, &mut out, -1);
     let us = pos.side_to_move();
     let sign = if us == Side::White { 1 } else { -1 };
     out[15] = sign;
+    if zones {
+        out[ZONES..].copy_from_slice(&crate::zones::project(pos, ZONE_HORIZON).features());
+    }
     if !en_prise {
         return out;
     }
@@ -341,7 +355,8 @@ pub fn fitted_terms(pos: &Position, fitted: &Fitted) -> [i32; N_FEATURES] {
 
 /// The fitted evaluation for the side to move, cp.
 pub fn evaluate_fitted(pos: &Position, fitted: &Fitted) -> i32 {
-    let s = fitted.value(&features_with(pos, fitted.weights[EN_PRISE] != 0));
+    let zones = fitted.weights[ZONES..].iter().any(|&w| w != 0);
+    let s = fitted.value(&features_with(pos, fitted.weights[EN_PRISE] != 0, zones));
     if pos.side_to_move() == Side::White {
         s
     } else {
@@ -380,6 +395,20 @@ mod tests {
             terms(&Position::startpos(), &w)
                 .iter()
                 .all(|&(_, v)| v == 0)
+        );
+    }
+
+    #[test]
+    fn the_zone_features_are_the_cores_and_cost_nothing_unweighted() {
+        assert_eq!(FEATURES[..ZONES], OWN);
+        assert_eq!(FEATURES[ZONES..], zonal_core::zone::FEATURES);
+        let pos = Position::startpos();
+        let all = features(&pos);
+        assert_eq!(features_with(&pos, true, false)[..ZONES], all[..ZONES]);
+        assert_eq!(features_with(&pos, true, false)[ZONES..], [0; 7]);
+        assert_eq!(
+            all[ZONES..],
+            crate::zones::project(&pos, ZONE_HORIZON).features()
         );
     }
 
@@ -467,6 +496,6 @@ mod tests {
         assert_eq!(f[16], 0);
         assert_eq!(f[15], 1);
         assert_eq!(f[..15], [0; 15]);
-        assert_eq!(f[17..], [0; 4]);
+        assert_eq!(f[17..ZONES], [0; 4]);
     }
 }

@@ -90,6 +90,9 @@ pub struct FitConfig {
     pub seed: u64,
     /// Which features are fitted (`None`: all); the others keep their starting weights.
     pub free: Option<Vec<bool>>,
+    /// The scale K in cp (`None`: calibrated on the starting weights and the results). Fixing
+    /// it keeps the fitted weights in the units of an earlier fit.
+    pub scale: Option<f64>,
 }
 
 impl Default for FitConfig {
@@ -101,6 +104,7 @@ impl Default for FitConfig {
             bootstrap: 16,
             seed: 1,
             free: None,
+            scale: None,
         }
     }
 }
@@ -281,7 +285,11 @@ pub fn fit(data: &Dataset, start: &[i32], cfg: &FitConfig) -> Result<FitReport, 
     let w0: Vec<f64> = start.iter().map(|&w| f64::from(w)).collect();
     // K calibrates the evaluation to results (with the scores in the target, a larger K would
     // always bring both curves closer to 1/2).
-    let k = fit_scale(data, &train, &w0, 1.0);
+    let k = match cfg.scale {
+        Some(k) if k > 0.0 => k,
+        Some(k) => return Err(format!("the scale K must be positive, not {k}")),
+        None => fit_scale(data, &train, &w0, 1.0),
+    };
     let free = cfg.free.as_deref();
     if free.is_some_and(|f| f.len() != data.width) {
         return Err(format!("a free flag for each of {} features", data.width));
@@ -371,6 +379,8 @@ pub struct FitRequest {
     pub only: Option<String>,
     /// Added to the game numbers of each next file, to keep files' games apart.
     pub file_stride: u64,
+    /// The scale K in cp (`None`: calibrated).
+    pub scale: Option<u32>,
 }
 
 /// A finished fit of [`fit_game`]: the report in words and the weights file.
@@ -472,6 +482,7 @@ pub fn fit_game<G: crate::Learn>(
         epochs: request.epochs as usize,
         bootstrap: request.bootstrap as usize,
         seed: 1,
+        scale: request.scale.map(f64::from),
     };
     let hand = G::hand_weights(&variant);
     let fitted = fit(&dataset, &hand, &cfg)?;
@@ -570,5 +581,23 @@ mod tests {
             "{file}"
         );
         assert!(Dataset::build(&samples, 3, &read).is_err());
+        // A scale given is kept, and a larger one asks larger weights for the same curve.
+        let fixed = |k: f64| {
+            let cfg = FitConfig {
+                scale: Some(k),
+                bootstrap: 0,
+                ..cfg.clone()
+            };
+            fit(&data, &[10, 100], &cfg).unwrap()
+        };
+        let (one, two) = (fixed(report.k), fixed(2.0 * report.k));
+        assert_eq!(two.k, 2.0 * report.k);
+        assert!(two.weights[0] > one.weights[0], "{one:?} {two:?}");
+        assert!(two.held_loss.1 < two.held_loss.0, "{two:?}");
+        let bad = FitConfig {
+            scale: Some(0.0),
+            ..cfg
+        };
+        assert!(fit(&data, &[10, 100], &bad).is_err());
     }
 }

@@ -33,14 +33,18 @@ impl Default for Weights {
 }
 
 /// The number of features ([`FEATURES`]).
-pub const N_FEATURES: usize = 11;
+pub const N_FEATURES: usize = 18;
 
 /// The features' names, White's less Black's: the table's four first (so [`hand_weights`]
 /// is a point of the same model), then the degree of freedom at any distances, the rooks in
 /// hand, the King at one and at two steps from its target, the rooks' hold on the squares
 /// around the enemy King, the lead in the race as a sign, and each King's squares on its way
-/// that enemy rooks attack.
-pub const FEATURES: [&str; N_FEATURES] = [
+/// that enemy rooks attack; last the projection's quantities ([`zonal_core::zone::FEATURES`], at
+/// [`ZONE_HORIZON`]).
+pub const FEATURES: [&str; N_FEATURES] = zonal_core::linear::join(OWN, zonal_core::zone::FEATURES);
+
+/// The game's own features, before the projection's.
+const OWN: [&str; ZONES] = [
     "race",
     "rook",
     "freedom",
@@ -53,6 +57,12 @@ pub const FEATURES: [&str; N_FEATURES] = [
     "race_lead",
     "way_attacked",
 ];
+
+/// The index of the first of the projection's features in [`FEATURES`].
+const ZONES: usize = 11;
+
+/// The horizon, in half-moves, of the projection behind the zone features.
+pub const ZONE_HORIZON: i32 = 4;
 
 /// The table's weights as weights of [`FEATURES`].
 pub fn hand_weights(w: &Weights) -> [i32; N_FEATURES] {
@@ -76,6 +86,12 @@ fn way(king: u8, target: u8) -> u64 {
 
 /// The features of `pos` for White.
 pub fn features(pos: &Position) -> [i32; N_FEATURES] {
+    features_with(pos, true)
+}
+
+/// [`features`], with the zone features left at 0 unless `zones` (they cost a projection: an
+/// evaluation that gives them no weight skips them).
+pub fn features_with(pos: &Position, zones: bool) -> [i32; N_FEATURES] {
     let mut d = [0i32; 2];
     let mut free = [0i32; 2];
     let mut rooks = [0i32; 2];
@@ -96,7 +112,14 @@ pub fn features(pos: &Position) -> [i32; N_FEATURES] {
         way_hit[i] = (way(king, target) & attacked[1 - i]).count_ones() as i32;
     }
     let at = |n: i32| i32::from(d[0] == n) - i32::from(d[1] == n);
-    [
+    let projected = if zones {
+        crate::zones::project(pos, ZONE_HORIZON).features()
+    } else {
+        [0; 7]
+    };
+    let mut out = [0; N_FEATURES];
+    out[ZONES..].copy_from_slice(&projected);
+    out[..ZONES].copy_from_slice(&[
         d[1] - d[0],
         rooks[0] - rooks[1],
         if d[0] == d[1] { free[0] - free[1] } else { 0 },
@@ -112,7 +135,14 @@ pub fn features(pos: &Position) -> [i32; N_FEATURES] {
         at_king[0] - at_king[1],
         (d[1] - d[0]).signum(),
         way_hit[0] - way_hit[1],
-    ]
+    ]);
+    out
+}
+
+/// The fitted evaluation of `pos` for White, cp (the zone features computed only when weighted).
+pub fn fitted_value(pos: &Position, fitted: &Fitted) -> i32 {
+    let zones = fitted.weights[ZONES..].iter().any(|&w| w != 0);
+    fitted.value(&features_with(pos, zones))
 }
 
 /// Weights of [`FEATURES`] fitted to game results.
@@ -135,6 +165,20 @@ pub fn fitted_terms(pos: &Position, fitted: &Fitted) -> [i32; N_FEATURES] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_zone_features_are_the_cores_and_cost_nothing_unweighted() {
+        assert_eq!(FEATURES[..ZONES], OWN);
+        assert_eq!(FEATURES[ZONES..], zonal_core::zone::FEATURES);
+        let pos = Position::startpos();
+        let all = features(&pos);
+        assert_eq!(features_with(&pos, false)[..ZONES], all[..ZONES]);
+        assert_eq!(features_with(&pos, false)[ZONES..], [0; 7]);
+        assert_eq!(
+            all[ZONES..],
+            crate::zones::project(&pos, ZONE_HORIZON).features()
+        );
+    }
 
     #[test]
     fn features_of_the_worked_position() {

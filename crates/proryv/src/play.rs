@@ -151,7 +151,7 @@ impl Rules for Proryv {
     fn evaluate(&self, pos: &Position) -> i32 {
         match &self.fitted {
             Some(f) => {
-                let s = f.value(&crate::eval::features(pos));
+                let s = crate::eval::fitted_value(pos, f);
                 if pos.side_to_move() == Side::White {
                     s
                 } else {
