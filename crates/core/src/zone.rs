@@ -202,6 +202,26 @@ fn nearest_within<S: SquareSet>(map: &DistanceMap<S>, set: S, limit: i32) -> Opt
         .min()
 }
 
+/// The names of [`Built::features`]: the projection's quantities offered to a fitted
+/// evaluation, each White's count less Black's.
+pub const FEATURES: [&str; 7] = [
+    // Open zones to a goal square whose root trajectory takes 1, 2, 3 or more moves.
+    "zone_goal_1",
+    "zone_goal_2",
+    "zone_goal_3",
+    // Open zones capturing a piece in 1, or 2 or more moves.
+    "zone_capture_1",
+    "zone_capture_2",
+    // The side's zones (and complexes) that a negation of the other side holds in time.
+    "zone_held",
+    // The side's pieces that alone hold two or more zones of the other side (overloaded).
+    "zone_overloaded",
+];
+
+/// The horizon, in half-moves, of the projection behind [`Built::features`] when a game's
+/// evaluation uses them.
+pub const FEATURE_HORIZON: i32 = 4;
+
 /// A projection: the zones and the complex zones that join some of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Built {
@@ -219,25 +239,7 @@ impl Built {
             && c.partner_threats.is_empty()
             && c.zones.iter().all(|&z| self.zones[z].is_open())
     }
-}
 
-/// The names of [`Built::features`]: the projection's quantities offered to a fitted
-/// evaluation, each White's count less Black's.
-pub const FEATURES: [&str; 7] = [
-    // Open zones to a goal square whose root trajectory takes 1, 2, 3 or more moves.
-    "zone_goal_1",
-    "zone_goal_2",
-    "zone_goal_3",
-    // Open zones capturing a piece in 1, or 2 or more moves.
-    "zone_capture_1",
-    "zone_capture_2",
-    // The side's zones (and complexes) that a negation of the other side holds in time.
-    "zone_held",
-    // The side's pieces that alone hold two or more zones of the other side (overloaded).
-    "zone_overloaded",
-];
-
-impl Built {
     /// The projection's quantities of [`FEATURES`], each White's count less Black's. Open
     /// complexes count with the captures of their length.
     pub fn features(&self) -> [i32; FEATURES.len()] {

@@ -241,8 +241,8 @@ const OWN: [&str; ZONES] = [
 /// The index of the first of the projection's features in [`FEATURES`].
 const ZONES: usize = 21;
 
-/// The horizon, in half-moves, of the projection behind the zone features.
-pub const ZONE_HORIZON: i32 = 4;
+/// The horizon of the projection behind the zone features (the core's).
+pub use zonal_core::zone::FEATURE_HORIZON as ZONE_HORIZON;
 
 /// The table's weights as weights of [`FEATURES`] (zero for the features it lacks).
 pub fn hand_weights(w: &Weights) -> [i32; N_FEATURES] {
@@ -402,14 +402,29 @@ mod tests {
     fn the_zone_features_are_the_cores_and_cost_nothing_unweighted() {
         assert_eq!(FEATURES[..ZONES], OWN);
         assert_eq!(FEATURES[ZONES..], zonal_core::zone::FEATURES);
-        let pos = Position::startpos();
-        let all = features(&pos);
-        assert_eq!(features_with(&pos, true, false)[..ZONES], all[..ZONES]);
-        assert_eq!(features_with(&pos, true, false)[ZONES..], [0; 7]);
-        assert_eq!(
-            all[ZONES..],
-            crate::zones::project(&pos, ZONE_HORIZON).features()
-        );
+        // Along a random game: the projection's columns are its features, an evaluation that
+        // does not weigh them leaves them at 0 and the rest unchanged.
+        let mut rng = zonal_core::rng::Rng::new(9);
+        let mut pos = Position::startpos();
+        let mut with_zones = 0;
+        for _ in 0..40 {
+            let all = features(&pos);
+            let without = features_with(&pos, true, false);
+            assert_eq!(without[..ZONES], all[..ZONES], "{pos}");
+            assert_eq!(without[ZONES..], [0; zonal_core::zone::FEATURES.len()]);
+            assert_eq!(
+                all[ZONES..],
+                crate::zones::project(&pos, ZONE_HORIZON).features(),
+                "{pos}"
+            );
+            with_zones += usize::from(all[ZONES..].iter().any(|&f| f != 0));
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.is_over() {
+                break;
+            }
+            pos = pos.play(&moves[rng.below(moves.len())]);
+        }
+        assert!(with_zones > 5, "{with_zones} positions with zone features");
     }
 
     fn at(name: &str) -> u8 {

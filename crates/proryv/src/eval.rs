@@ -61,8 +61,8 @@ const OWN: [&str; ZONES] = [
 /// The index of the first of the projection's features in [`FEATURES`].
 const ZONES: usize = 11;
 
-/// The horizon, in half-moves, of the projection behind the zone features.
-pub const ZONE_HORIZON: i32 = 4;
+/// The horizon of the projection behind the zone features (the core's).
+pub use zonal_core::zone::FEATURE_HORIZON as ZONE_HORIZON;
 
 /// The table's weights as weights of [`FEATURES`].
 pub fn hand_weights(w: &Weights) -> [i32; N_FEATURES] {
@@ -115,7 +115,7 @@ pub fn features_with(pos: &Position, zones: bool) -> [i32; N_FEATURES] {
     let projected = if zones {
         crate::zones::project(pos, ZONE_HORIZON).features()
     } else {
-        [0; 7]
+        [0; zonal_core::zone::FEATURES.len()]
     };
     let mut out = [0; N_FEATURES];
     out[ZONES..].copy_from_slice(&projected);
@@ -170,26 +170,28 @@ mod tests {
     fn the_zone_features_are_the_cores_and_cost_nothing_unweighted() {
         assert_eq!(FEATURES[..ZONES], OWN);
         assert_eq!(FEATURES[ZONES..], zonal_core::zone::FEATURES);
-        let pos = Position::startpos();
-        let all = features(&pos);
-        assert_eq!(features_with(&pos, false)[..ZONES], all[..ZONES]);
-        assert_eq!(features_with(&pos, false)[ZONES..], [0; 7]);
-        assert_eq!(
-            all[ZONES..],
-            crate::zones::project(&pos, ZONE_HORIZON).features()
-        );
-    }
-
-    #[test]
-    fn features_of_the_worked_position() {
-        // docs/proryv.md §8.1: White K f5, rooks g3 d1; Black k c4, rook b7; DOF 7 and 2.
-        let p: Position = "8/1r6/8/5K2/2k5/6R1/8/3R4 w 0:0 0 30".parse().unwrap();
-        let f = features(&p);
-        assert_eq!(f[0], 0, "equal distances");
-        assert_eq!(f[1], 1);
-        assert_eq!(f[2], 5);
-        assert_eq!(f[4], 5);
-        assert_eq!(f[3], 1);
-        assert_eq!(f[9], 0);
+        // Along a random game: the projection's columns are its features, an evaluation that
+        // does not weigh them leaves them at 0 and the rest unchanged.
+        let mut rng = zonal_core::rng::Rng::new(9);
+        let mut pos = Position::startpos();
+        let mut with_zones = 0;
+        for _ in 0..40 {
+            let all = features(&pos);
+            let without = features_with(&pos, false);
+            assert_eq!(without[..ZONES], all[..ZONES], "{pos}");
+            assert_eq!(without[ZONES..], [0; zonal_core::zone::FEATURES.len()]);
+            assert_eq!(
+                all[ZONES..],
+                crate::zones::project(&pos, ZONE_HORIZON).features(),
+                "{pos}"
+            );
+            with_zones += usize::from(all[ZONES..].iter().any(|&f| f != 0));
+            let moves = pos.legal_plies();
+            if moves.is_empty() || pos.is_over() {
+                break;
+            }
+            pos = pos.play(&moves[rng.below(moves.len())]);
+        }
+        assert!(with_zones > 5, "{with_zones} positions with zone features");
     }
 }
