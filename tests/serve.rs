@@ -732,6 +732,70 @@ fn analysis_streams_iterations_and_a_legal_best_move() {
     }
 }
 
+/// Issue 30, multi-PV: `lines=K` gives the K best moves, each scored exactly, with its depth and
+/// its line (the move first, every move legal in turn), best first, different moves; 0 and 6
+/// lines are refused.
+#[test]
+fn analysis_gives_several_lines() {
+    let _heavy = heavy();
+    let server = Server::start();
+    for (game, start) in [
+        ("chess-t1", "startpos"),
+        ("proryv", "startpos"),
+        ("hnefatafl", "seed9"),
+        ("jungle", "startpos"),
+    ] {
+        for bad in [0, 6] {
+            let path =
+                format!("/api/analyse?game={game}&position={start}&movetime=200&lines={bad}");
+            let a = http(&server.addr, "GET", &path, None);
+            assert_eq!(a.status, 400, "{game} lines={bad}: {}", a.body);
+            assert!(a.body.contains("lines"), "{game}: {}", a.body);
+        }
+        let path = format!("/api/analyse?game={game}&position={start}&movetime=800&lines=3");
+        let (status, evs) = events(&server.addr, &path);
+        assert_eq!(status, 200, "{game}");
+        let last = evs.last().map(|(_, v)| v.clone()).unwrap_or_default();
+        let top = last["top"].as_array().cloned().unwrap_or_default();
+        assert_eq!(top.len(), 3, "{game}: {last}");
+        let firsts: std::collections::HashSet<&str> =
+            top.iter().filter_map(|t| t["move"].as_str()).collect();
+        assert_eq!(firsts.len(), 3, "{game}: {last}");
+        assert_eq!(top[0]["move"], last["best"], "{game}: {last}");
+        // After the best, by depth and score (a stopped iteration scores some a ply deeper).
+        let ranks: Vec<(u64, i64)> = top[1..]
+            .iter()
+            .filter_map(|t| Some((t["depth"].as_u64()?, t["score"].as_i64()?)))
+            .collect();
+        assert!(
+            ranks.windows(2).all(|w| w[0] >= w[1]),
+            "{game}: {ranks:?} {last}"
+        );
+        for t in &top {
+            assert!(t["depth"].as_u64().is_some_and(|d| d >= 1), "{game}: {t}");
+            let line: Vec<String> = t["line"]
+                .as_array()
+                .map(|l| {
+                    l.iter()
+                        .filter_map(|m| m.as_str().map(str::to_string))
+                        .collect()
+                })
+                .unwrap_or_default();
+            assert_eq!(
+                line.first().map(String::as_str),
+                t["move"].as_str(),
+                "{game}: {t}"
+            );
+            let played = post(
+                &server.addr,
+                "/api/play",
+                &json!({"game": game, "position": start, "moves": line}),
+            );
+            assert_eq!(played.status, 200, "{game}: {t}: {}", played.body);
+        }
+    }
+}
+
 /// Opens an analysis stream and reads up to its `start` event: the connection and the id.
 fn open_analysis(addr: &str, movetime: u64) -> (BufReader<TcpStream>, Option<u64>, u16) {
     let mut stream = TcpStream::connect(addr).expect("connect");

@@ -302,8 +302,16 @@ enum Hand {
 /// Plays one legal move by clicks or a drag (a drop: one click on its square), the move the
 /// page is shown and the API lists first among moves with a square to leave (else a drop).
 fn play_a_move(driver: &Driver, addr: &str, game: &str, ply: u64, hand: Hand) {
+    play_a_move_but(driver, addr, game, ply, hand, "");
+}
+
+/// [`play_a_move`], choosing another move than `avoid`.
+fn play_a_move_but(driver: &Driver, addr: &str, game: &str, ply: u64, hand: Hand, avoid: &str) {
     let position = board_position(driver);
-    let moves = legal(addr, game, &position);
+    let moves: Vec<Value> = legal(addr, game, &position)
+        .into_iter()
+        .filter(|m| m["move"] != avoid)
+        .collect();
     assert!(!moves.is_empty(), "{game}: no legal move in {position}");
     // A move that is neither a promotion choice nor a castle capture: its own from/to pair.
     let pick = moves
@@ -852,6 +860,209 @@ fn new_game_asks_and_keys_step(driver: &Driver, server: &Server) {
     );
 }
 
+/// Issue 30, what players expect of an analysis board, in every game: the board turned (key `f`
+/// and the button) still takes moves by click and drag; a move played from the middle of the
+/// game starts a side line instead of cutting the game, a click on the side line goes there, and
+/// "promote line" makes it the main line; the engine shows several lines with their depth, and a
+/// click on a move of a line plays the line to it.
+fn board_lines_and_flip(driver: &Driver, server: &Server, game: &str) {
+    driver.go(&format!("{}?game={game}", server.url()));
+    driver.wait(
+        "the board",
+        &format!(
+            "return document.getElementById('game').value === '{game}' && \
+             document.querySelector('#board rect.square[data-square]') !== null"
+        ),
+        20,
+    );
+    driver.js("document.body.focus()");
+    driver.press("f");
+    assert_eq!(
+        driver.js("return document.getElementById('board').classList.contains('flipped')"),
+        json!(true),
+        "{game}: f turns the board"
+    );
+    play_a_move(driver, &server.addr, game, 1, Hand::Click);
+    let hand = if game == "proryv" {
+        Hand::Click
+    } else {
+        Hand::Drag
+    };
+    play_a_move(driver, &server.addr, game, 2, hand);
+    driver.click("#flip");
+    assert_eq!(
+        driver.js("return document.getElementById('board').classList.contains('flipped')"),
+        json!(false),
+        "{game}: the button turns it back"
+    );
+    // Back one move and another move: a side line; the game's second move stays.
+    let second = driver.js("return state.moves[1]");
+    let second = second.as_str().unwrap_or_default().to_string();
+    driver.press("\u{E012}");
+    wait_first_move(driver, "one move back");
+    driver.wait(
+        "the board one move back",
+        "return document.getElementById('board').dataset.position === state.positions[1] && \
+         state.legal.length > 0",
+        10,
+    );
+    play_a_move_but(driver, &server.addr, game, 2, Hand::Click, &second);
+    driver.wait(
+        "the game's move as a side line",
+        &format!(
+            "return document.querySelector('#move-list .variation span[data-move=\"{second}\"]') !== null && \
+             !document.getElementById('promote-line').disabled"
+        ),
+        10,
+    );
+    let new_line = board_position(driver);
+    driver.click(&format!("#move-list .variation span[data-move='{second}']"));
+    driver.wait(
+        "the game's line again, the new move a side line",
+        &format!(
+            "return state.moves[1] === {second:?} && \
+             document.getElementById('board').dataset.position !== {new_line:?} && \
+             document.querySelectorAll('#move-list .variation span').length === 1 && \
+             document.getElementById('promote-line').disabled"
+        ),
+        10,
+    );
+    driver.click("#move-list .variation span");
+    driver.wait(
+        "the side line",
+        &format!(
+            "return document.getElementById('board').dataset.position === {new_line:?} && \
+             !document.getElementById('promote-line').disabled"
+        ),
+        10,
+    );
+    driver.click("#promote-line");
+    driver.wait(
+        "the side line promoted",
+        "return document.getElementById('promote-line').disabled",
+        10,
+    );
+    // Two engine lines, with their depth; a click on a line's last move plays the line.
+    driver.js("document.getElementById('lines').value = '2'; \
+         document.getElementById('movetime').value = '1'");
+    driver.click("#analyse");
+    driver.wait(
+        "two engine lines",
+        "return document.querySelectorAll('#engine-top li').length === 2 && \
+         document.querySelector('#engine-top li .line-score').textContent.includes('depth') && \
+         document.querySelector('#engine-top li .line-move') !== null",
+        20,
+    );
+    let length = driver
+        .js("return document.querySelectorAll('#engine-top li:first-child .line-move').length")
+        .as_u64()
+        .unwrap_or(0);
+    assert!(length >= 1, "{game}: a line of moves");
+    driver.click("#engine-top li:first-child .line-move:last-of-type");
+    driver.wait(
+        "the engine's line played",
+        &format!(
+            "return document.querySelectorAll('#move-list li').length === {}",
+            2 + length
+        ),
+        15,
+    );
+}
+
+/// Issue 30, the board editor of every game: a piece taken away and put back by clicks (a
+/// position without a king is not drawn but said to be no position yet), the other side to
+/// move, and "Done" starts a game from the position set up.
+fn board_editor(driver: &Driver, server: &Server, game: &str) {
+    driver.go(&format!("{}?game={game}", server.url()));
+    driver.wait(
+        "the board",
+        &format!(
+            "return document.getElementById('game').value === '{game}' && \
+             document.querySelector('#board rect.square[data-square]') !== null"
+        ),
+        20,
+    );
+    let start = board_position(driver);
+    driver.click("#edit-board");
+    driver.wait(
+        "the editor",
+        "return !document.getElementById('editor').hidden && \
+         document.querySelectorAll('#editor-pieces button').length > 2",
+        10,
+    );
+    // The first piece of the placement, top rank first, and its square.
+    let found = driver.js("const rows = state.editing.rows; \
+         for (let r = 0; r < rows.length; r++) for (let f = 0; f < rows[r].length; f++) \
+           if (rows[r][f]) return [rows[r][f], String.fromCharCode(97 + f) + (rows.length - r)]; \
+         return null");
+    let letter = found[0].as_str().unwrap_or_default().to_string();
+    let square = found[1].as_str().unwrap_or_default().to_string();
+    assert!(!letter.is_empty(), "{game}: a piece on the board");
+    driver.click("#editor-pieces button[data-letter='']");
+    driver.click_square(&square);
+    let king = letter.eq_ignore_ascii_case("k");
+    if king {
+        driver.wait(
+            "no position without the king",
+            "return document.getElementById('message').textContent.includes('not a position yet')",
+            10,
+        );
+    } else {
+        driver.wait(
+            "the piece taken away",
+            &format!(
+                "return document.querySelector('#board g.piece[data-square=\"{square}\"]') === null && \
+                 document.getElementById('board').dataset.position !== {start:?}"
+            ),
+            10,
+        );
+    }
+    driver.click(&format!("#editor-pieces button[data-letter='{letter}']"));
+    driver.click_square(&square);
+    driver.wait(
+        "the piece back",
+        &format!(
+            "return document.querySelector('#board g.piece[data-square=\"{square}\"]') !== null && \
+             document.getElementById('board').dataset.position === {start:?}"
+        ),
+        10,
+    );
+    // The other side to move, and a game from there.
+    driver.js("const s = document.getElementById('editor-side'); \
+         s.value = state.game.side_letters[1 - state.game.side_letters.indexOf(s.value)]; \
+         s.dispatchEvent(new Event('change'))");
+    let other = driver.js(
+        "return state.game.sides[state.game.side_letters.indexOf(document.getElementById('editor-side').value)]",
+    );
+    let mut other = other.as_str().unwrap_or_default().to_string();
+    if game == "proryv" {
+        // In the placement the hands say whose turn it is: Black to move with 8:8 is refused,
+        // with the reason, and the editor stays open.
+        driver.click("#editor-done");
+        driver.wait(
+            "the refusal",
+            "return document.getElementById('message').textContent.includes('does not fit') && \
+             !document.getElementById('editor').hidden",
+            10,
+        );
+        driver.js(
+            "const s = document.getElementById('editor-side'); s.value = 'w'; \
+             s.dispatchEvent(new Event('change'))",
+        );
+        other = "white".to_string();
+    }
+    driver.click("#editor-done");
+    driver.wait(
+        "the game from the position set up",
+        &format!(
+            "return document.getElementById('editor').hidden && \
+             document.getElementById('side').textContent === '{other} to move' && \
+             document.querySelectorAll('#move-list li').length === 0"
+        ),
+        10,
+    );
+}
+
 /// Issue 30, the game review on the board: "Review" reviews the game on the board, the graph
 /// under the board has a point a move and a click on one goes to that move, each error is marked
 /// in the move list with its reason, and a change of the game drops the review; chess-t1 says
@@ -966,6 +1177,10 @@ fn the_page_in_headless_chromium() {
     game_end_and_engine_panel(&driver, &server);
     game_review(&driver, &server);
     new_game_asks_and_keys_step(&driver, &server);
+    for game in ["chess-t1", "proryv", "hnefatafl", "jungle"] {
+        board_lines_and_flip(&driver, &server, game);
+        board_editor(&driver, &server, game);
+    }
     layouts(&driver, &server);
     // Several tabs' worth of requests at once leave the server up.
     assert_eq!(http(&server.addr, "GET", "/api/games", None).status, 200);

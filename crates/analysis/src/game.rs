@@ -50,6 +50,11 @@ pub trait GameDef: 'static {
     /// How a game's moves are written as one text ([`GameDef::record`] joined by spaces), as the
     /// analysis board names it for export and import.
     const GAME_TEXT: &'static str = "coordinate moves";
+    /// The letters of the pieces in a position string's placement, each with its name (the
+    /// analysis board's editor offers them).
+    const PIECES: &'static [(char, &'static str)];
+    /// The letters a position string gives the side to move by, White's first.
+    const SIDE_LETTERS: [char; 2] = ['w', 'b'];
     /// A position.
     type Position: Copy + Display + Send + Sync;
     /// A move.

@@ -39,6 +39,9 @@ impl GameDef for HnefataflGame {
     const RECORD_ENDS: &'static [&'static str] = &["timeout"];
     const GAME_TEXT: &'static str = "record form";
     const HORIZON: i32 = 3;
+    const PIECES: &'static [(char, &'static str)] =
+        &[('k', "king"), ('d', "defender"), ('a', "attacker")];
+    const SIDE_LETTERS: [char; 2] = ['d', 'a'];
     /// No danger extension in play: with it on (the attackers to move while the king has a
     /// free line to a corner, searched a ply deeper), the engine scored +73 =1 -106 (-64 Elo)
     /// against the same engine without it over 180 games at 50 ms (`scripts/ablation.sh`,

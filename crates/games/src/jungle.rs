@@ -24,6 +24,24 @@ impl GameDef for JungleGame {
     const NAME: &'static str = zonal_jungle::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
     const HORIZON: i32 = 5;
+    const PIECES: &'static [(char, &'static str)] = &[
+        ('E', "white elephant"),
+        ('L', "white lion"),
+        ('T', "white tiger"),
+        ('P', "white leopard"),
+        ('W', "white wolf"),
+        ('D', "white dog"),
+        ('C', "white cat"),
+        ('R', "white rat"),
+        ('e', "black elephant"),
+        ('l', "black lion"),
+        ('t', "black tiger"),
+        ('p', "black leopard"),
+        ('w', "black wolf"),
+        ('d', "black dog"),
+        ('c', "black cat"),
+        ('r', "black rat"),
+    ];
     const SUITE: (&'static str, &'static str) = (
         "positions/jungle/suite.pos",
         include_str!("../../../positions/jungle/suite.pos"),

@@ -29,6 +29,10 @@ pub const MAX_TEXT_BYTES: usize = 4096;
 pub const MAX_MOVES: usize = 2000;
 /// Horizons the zones are drawn at.
 pub const HORIZONS: std::ops::RangeInclusive<i32> = 1..=12;
+/// The most engine lines (multi-PV) an analysis shows.
+pub const MAX_LINES: usize = 5;
+/// The engine lines an analysis shows when the request does not say.
+pub const DEFAULT_LINES: usize = 1;
 /// Largest zones answer, in bytes, for its JSON and for its picture each (8 MiB): beyond it a
 /// request is refused, naming the horizon to lower (a crowded position at horizon 12 would be
 /// some 50 MB of each).
@@ -112,6 +116,19 @@ pub struct GameInfo {
     /// The sides as the game names them, the one that the evaluation bar is drawn for first
     /// (White; Hnefatafl: the defenders).
     pub sides: [&'static str; 2],
+    /// The board editor's pieces: each letter of a position string's placement and its name.
+    pub pieces: Vec<PieceLetter>,
+    /// The letters a position string gives the side to move by, in the order of `sides`.
+    pub side_letters: [char; 2],
+}
+
+/// A piece as the board editor offers it.
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceLetter {
+    /// Its letter in a position string.
+    pub letter: char,
+    /// Its name.
+    pub name: String,
 }
 
 /// Where a legal move goes, for the page's clicks.
@@ -200,12 +217,14 @@ pub trait Board: Send + Sync {
     /// The board without arrows (`zonal render`), with force sums where asked and possible.
     fn render(&self, position: &str, moves: &[String], force: bool) -> Result<String, ApiError>;
     /// Checks a position and moves for analysis and returns the search to run; its reasons
-    /// name the zones of the projection at `horizon`.
+    /// name the zones of the projection at `horizon`; the best `lines` moves are scored
+    /// exactly, each with its line (multi-PV).
     fn analysis(
         &self,
         position: &str,
         moves: &[String],
         horizon: i32,
+        lines: usize,
     ) -> Result<AnalysisJob, ApiError>;
     /// The game of `moves` from `position` reviewed (`zonal review --format json`, as
     /// `review`, with its graph as `svg`), each position searched [`REVIEW_MS`] ms.
@@ -302,6 +321,7 @@ fn core_analysis<G: GameDef>(
     position: &str,
     moves: &[String],
     horizon: i32,
+    lines: usize,
 ) -> Result<AnalysisJob, ApiError>
 where
     G::Zones: Default + 'static,
@@ -337,7 +357,9 @@ where
             soft_ms: None,
         };
         let rules = G::rules(&pos);
-        let r = Searching::engine(G::HORIZON).run::<G>(&rules, &pos, &history, &limits, &control);
+        let mut searching = Searching::engine(G::HORIZON);
+        searching.techniques.multipv = lines;
+        let r = searching.run::<G>(&rules, &pos, &history, &limits, &control);
         let zones = G::Zones::default();
         let words = Words {
             piece: G::piece_name,
@@ -353,14 +375,28 @@ where
             "nodes": r.nodes,
             "time_ms": start.elapsed().as_millis() as u64,
             "reason": r.best.map(|m| explainer.explain(m)),
-            "top": r.root.iter().take(5).map(|r| (r.mv, r.score)).map(|(m, s)| json!({
-                "move": m.to_string(),
-                "score": s,
-                "score_text": Score::from_core(s).to_string(),
-                "reason": explainer.explain(m),
+            "top": ranked(&r.root, lines, |t| t.exact.then_some((t.depth, t.score))).into_iter().map(|t| json!({
+                "move": t.mv.to_string(),
+                "score": t.score,
+                "score_text": Score::from_core(t.score).to_string(),
+                "depth": t.depth,
+                "line": t.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "reason": explainer.explain(t.mv),
             })).collect::<Vec<_>>(),
         })
     }))
+}
+
+/// The `lines` engine lines an analysis shows, of the root moves `key` gives a (depth, score)
+/// for (the exactly scored ones): the engine's best move first, then by depth and score (a
+/// stopped iteration leaves some moves scored a ply deeper than others).
+fn ranked<T>(root: &[T], lines: usize, key: impl Fn(&T) -> Option<(u32, i32)>) -> Vec<&T> {
+    let mut exact: Vec<&T> = root.iter().filter(|t| key(t).is_some()).collect();
+    if let Some((_, rest)) = exact.split_first_mut() {
+        rest.sort_by_key(|t| std::cmp::Reverse(key(t)));
+    }
+    exact.truncate(lines);
+    exact
 }
 
 // ---------------------------------------------------------------- chess-t1
@@ -431,6 +467,16 @@ impl Board for ChessBoard {
             horizon: 4,
             game_text: "book notation",
             sides: ["white", "black"],
+            pieces: [(Side::White, "white"), (Side::Black, "black")]
+                .into_iter()
+                .flat_map(|(color, side)| {
+                    chess_t1::piece::PieceKind::ALL.map(|kind| PieceLetter {
+                        letter: chess_t1::piece::Piece::new(color, kind).char(),
+                        name: format!("{side} {}", kind.name()),
+                    })
+                })
+                .collect(),
+            side_letters: ['w', 'b'],
         }
     }
 
@@ -571,6 +617,7 @@ impl Board for ChessBoard {
         position: &str,
         moves: &[String],
         horizon: i32,
+        lines: usize,
     ) -> Result<AnalysisJob, ApiError> {
         check_text("the position", position)?;
         check_moves(moves)?;
@@ -592,9 +639,9 @@ impl Board for ChessBoard {
         let pos = *game.position();
         Ok(Box::new(move |movetime_ms, stop, sink| {
             let limits = zonal_core::Limits::movetime(movetime_ms);
-            let mut player = zonal_games::chess_t1::player::Player::new(
-                zonal_games::chess_t1::player::ChessConfig::default(),
-            );
+            let mut config = zonal_games::chess_t1::player::ChessConfig::default();
+            config.config.multipv = lines;
+            let mut player = zonal_games::chess_t1::player::Player::new(config);
             let r = player.search(&pos, &keys, &limits, None, stop, &mut |info| {
                 sink(json!({
                     "depth": info.depth,
@@ -619,12 +666,14 @@ impl Board for ChessBoard {
                 "book": r.best.map(|m| chess_t1::book::write_move(&pos, &m)),
                 "nodes": r.nodes,
                 "time_ms": r.time_ms,
-                "top": r.best.map(|m| vec![json!({
-                    "move": m.uci(),
-                    "score": r.score_cp,
-                    "score_text": chess_t1::search::protocol_score(r.score_cp),
-                    "reason": reason,
-                })]).unwrap_or_default(),
+                "top": ranked(&r.root, lines, |t| (t.exact && t.depth > 0).then_some((t.depth, t.score_cp))).into_iter().map(|t| json!({
+                    "move": t.mv.uci(),
+                    "score": t.score_cp,
+                    "score_text": chess_t1::search::protocol_score(t.score_cp),
+                    "depth": t.depth,
+                    "line": t.line.iter().map(|m| m.uci()).collect::<Vec<_>>(),
+                    "reason": reasons.explain(&t.mv, &[], t.score_cp, true),
+                })).collect::<Vec<_>>(),
             })
         }))
     }
@@ -711,6 +760,14 @@ where
             horizon: G::HORIZON,
             game_text: G::GAME_TEXT,
             sides: [G::side_name(Side::White), G::side_name(Side::Black)],
+            pieces: G::PIECES
+                .iter()
+                .map(|&(letter, name)| PieceLetter {
+                    letter,
+                    name: name.to_string(),
+                })
+                .collect(),
+            side_letters: G::SIDE_LETTERS,
         }
     }
 
@@ -807,8 +864,9 @@ where
         position: &str,
         moves: &[String],
         horizon: i32,
+        lines: usize,
     ) -> Result<AnalysisJob, ApiError> {
-        core_analysis::<G>(position, moves, horizon)
+        core_analysis::<G>(position, moves, horizon, lines)
     }
 
     fn review(&self, position: &str, moves: &[String]) -> Result<Value, ApiError> {

@@ -9,7 +9,7 @@
 //! | `POST /api/play {game, position, moves, text?}` | `zonal play --json`, plus `positions`, `notation`, `export`; an illegal move is refused with 422 |
 //! | `POST /api/zones {game, position, horizon?, force?}` | `{zones: <zonal zones --json>, svg: <zonal render --zones>}` |
 //! | `POST /api/render {game, position, force?}` | `{svg: <zonal render>}` |
-//! | `GET /api/analyse?game=G&position=P&moves=M...&movetime=MS` | server-sent events: `start {id}`, `info {...}` per iteration, `bestmove {...}` |
+//! | `GET /api/analyse?game=G&position=P&moves=M...&movetime=MS&horizon=H&lines=K` | server-sent events: `start {id}`, `info {...}` per iteration, `bestmove {...}` (its `top`: the K best moves scored exactly, each with `line` and `depth`) |
 //! | `POST /api/stop {id}` | stops that analysis (closing the stream stops it too) |
 //!
 //! Bad requests get a 4xx answer `{"error": "..."}`; bodies are limited to [`MAX_BODY_BYTES`],
@@ -627,6 +627,10 @@ struct AnalyseQuery {
     /// shown); the game's default when absent.
     #[serde(default)]
     horizon: Option<i32>,
+    /// How many of the best moves get an exact score and their own line (multi-PV), 1 to
+    /// [`games::MAX_LINES`]; [`games::DEFAULT_LINES`] when absent.
+    #[serde(default)]
+    lines: Option<usize>,
 }
 
 /// Stops its analysis when the stream is dropped (the client went away) and forgets it.
@@ -673,7 +677,14 @@ async fn analyse(
             "horizon {horizon}: the horizon is 1 to 12 half-moves"
         )));
     }
-    let work = guarded(|| game.analysis(&q.position, &moves, horizon))?;
+    let lines = q.lines.unwrap_or(games::DEFAULT_LINES);
+    if !(1..=games::MAX_LINES).contains(&lines) {
+        return Err(ApiError::bad_request(format!(
+            "lines {lines}: an analysis shows 1 to {} lines",
+            games::MAX_LINES
+        )));
+    }
+    let work = guarded(|| game.analysis(&q.position, &moves, horizon, lines))?;
     // Claim a slot.
     if state.running.fetch_add(1, Ordering::AcqRel) >= MAX_ANALYSES {
         state.running.fetch_sub(1, Ordering::AcqRel);

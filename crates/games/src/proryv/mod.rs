@@ -26,6 +26,12 @@ impl GameDef for ProryvGame {
         &[("startpos", "the start (placement: rooks are dropped first)")];
     /// Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
     const HORIZON: i32 = 5;
+    const PIECES: &'static [(char, &'static str)] = &[
+        ('K', "white King"),
+        ('R', "white rook"),
+        ('k', "black King"),
+        ('r', "black rook"),
+    ];
     /// No null move in play: with it on, the engine lost -70.4 (-112.0 .. -30.7) to the same
     /// engine without it over 60 games at 50 ms (`scripts/ablation.sh`, NOTES.md).
     const PLAY_TECHNIQUES: &'static [(&'static str, &'static str)] = &[("null", "off")];

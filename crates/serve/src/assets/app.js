@@ -19,6 +19,8 @@ const state = {
   pickedZone: null,
   zones: [],
   analysis: null, // {controller, id}
+  editing: null, // the board editor: {rows, fields, letter}, or null
+  tree: null, // every line played: {move, text, children: [node, ...]}; children[0] is the main line
   review: null, // the review of the game's moves (/api/review), or null
   reviewedMoves: "", // the moves it reviewed, space-separated
   renderSeq: 0,
@@ -149,12 +151,16 @@ async function chooseGame(id) {
 
 async function newGame(position) {
   stopAnalysis();
+  state.editing = null;
+  $("editor").hidden = true;
+  $("edit-board").disabled = false;
   state.start = position || $("start").value;
   state.moves = [];
   state.notation = [];
   state.positions = [state.start];
   state.exportText = "";
   state.cursor = 0;
+  state.tree = { move: null, text: "", children: [] };
   $("game-text").value = "";
   say("");
   clearEngine();
@@ -332,7 +338,7 @@ function squareAt(x, y) {
 }
 
 function onPointerDown(event) {
-  if (event.button !== 0 || state.over) return;
+  if (event.button !== 0 || state.over || state.editing) return;
   const sq = squareName(event.target.closest("rect.square, rect.castle"));
   if (!sq) return;
   const piece = $("board").querySelector(`g.piece[data-square="${sq}"]`);
@@ -358,7 +364,9 @@ function onPointerMove(event) {
     drag.piece.parentNode.appendChild(drag.piece);
   }
   const m = event.currentTarget.getScreenCTM();
-  const scale = m ? m.a : 1;
+  let scale = m ? m.a : 1;
+  // A turned board moves the piece against the pointer unless the matrix says so already.
+  if ($("board").classList.contains("flipped") && scale > 0) scale = -scale;
   drag.piece.setAttribute("transform", `translate(${dx / scale} ${dy / scale})`);
 }
 
@@ -391,6 +399,10 @@ function onBoardClick(event) {
   const el = event.target.closest("rect.square, rect.castle");
   const sq = squareName(el);
   if (!sq) return;
+  if (state.editing) {
+    editSquare(sq);
+    return;
+  }
   clickSquare(sq);
 }
 
@@ -476,9 +488,17 @@ function choosePromotion(candidates) {
 }
 
 async function play(move) {
-  const moves = state.moves.slice(0, state.cursor).concat([move]);
+  // The move of the line on the board, or of a side line already played: go along it.
+  if (state.moves[state.cursor] === move) {
+    go(state.cursor + 1);
+    say(`played ${state.notation[state.cursor - 1] || move}`, true);
+    return;
+  }
+  const path = pathTo(state.cursor);
+  const known = path[path.length - 1].children.find((c) => c.move === move);
   try {
-    await replay(moves);
+    if (known) await enterLine(path.slice(1).concat([known]));
+    else await replay(state.moves.slice(0, state.cursor).concat([move]));
     say(`played ${state.notation[state.cursor - 1] || move}`, true);
   } catch (e) {
     say(`refused: ${e.message}`);
@@ -486,16 +506,19 @@ async function play(move) {
   }
 }
 
-// Replays `moves` (and `text`) from the start on the server and goes to the end.
-async function replay(moves, text) {
+// Replays `moves` (and `text`) from the start on the server, keeps the line in the tree of
+// lines and goes to its end (or to `cursor` moves).
+async function replay(moves, text, cursor) {
   const body = { game: state.game.id, position: state.start, moves };
   if (text !== undefined) body.text = text;
   const r = await api("/api/play", body);
+  if (text !== undefined) state.tree = { move: null, text: "", children: [] };
   state.moves = r.moves;
   state.notation = r.notation;
   state.positions = [state.start].concat(r.positions);
   state.exportText = r.export;
-  state.cursor = state.moves.length;
+  state.cursor = cursor === undefined ? state.moves.length : Math.min(cursor, state.moves.length);
+  keepLine();
   stopAnalysis();
   clearEngine();
   await show();
@@ -506,6 +529,7 @@ async function replay(moves, text) {
 function renderMoveList() {
   const list = $("move-list");
   list.innerHTML = "";
+  const path = pathTo(state.moves.length);
   state.notation.forEach((text, i) => {
     const li = document.createElement("li");
     li.textContent = text;
@@ -523,9 +547,85 @@ function renderMoveList() {
     }
     li.addEventListener("click", () => go(i + 1));
     list.appendChild(li);
+    // The other lines played from the same position, each to its end along its main line.
+    const node = path[i + 1];
+    for (const other of path[i].children) {
+      if (other === node) continue;
+      const div = document.createElement("div");
+      div.className = "variation";
+      const line = [other];
+      while (line[line.length - 1].children.length) line.push(line[line.length - 1].children[0]);
+      line.forEach((n, k) => {
+        const span = document.createElement("span");
+        span.textContent = n.text || n.move;
+        span.dataset.move = n.move;
+        span.addEventListener("click", (e) => {
+          e.stopPropagation();
+          enterLine(path.slice(1, i + 1).concat(line.slice(0, k + 1)));
+        });
+        div.appendChild(span);
+      });
+      li.appendChild(div);
+    }
   });
+  $("promote-line").disabled = isMainLine(path);
   const cur = list.querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+// ------------------------------------------------------------------ the tree of lines
+
+// Puts the line on the board into the tree (a move not played before from its position starts a
+// side line; the main line stays first).
+function keepLine() {
+  if (!state.tree) state.tree = { move: null, text: "", children: [] };
+  let node = state.tree;
+  state.moves.forEach((move, i) => {
+    let child = node.children.find((c) => c.move === move);
+    if (!child) {
+      child = { move, text: "", children: [] };
+      node.children.push(child);
+    }
+    child.text = state.notation[i] || move;
+    node = child;
+  });
+}
+
+// The nodes of the line on the board from the root to `ply` moves (the root first).
+function pathTo(ply) {
+  const path = [state.tree];
+  for (let i = 0; i < ply; i++) {
+    const next = path[i].children.find((c) => c.move === state.moves[i]);
+    if (!next) break;
+    path.push(next);
+  }
+  return path;
+}
+
+function isMainLine(path) {
+  return path.every((n, i) => i === 0 || path[i - 1].children[0] === n);
+}
+
+// Goes to the last node of `nodes` (a path from the root, the root left out), the line on the
+// board becoming that node's line continued along its main line.
+async function enterLine(nodes) {
+  const line = nodes.slice();
+  if (line.length) {
+    while (line[line.length - 1].children.length) line.push(line[line.length - 1].children[0]);
+  }
+  await replay(line.map((n) => n.move), undefined, nodes.length);
+}
+
+// Makes the line on the board the main line at every branch it takes.
+function promoteLine() {
+  const path = pathTo(state.moves.length);
+  for (let i = 1; i < path.length; i++) {
+    const siblings = path[i - 1].children;
+    siblings.splice(siblings.indexOf(path[i]), 1);
+    siblings.unshift(path[i]);
+  }
+  renderMoveList();
+  say("the line is now the main line", true);
 }
 
 // The review's judgement of move `ply`, if the review is of the game on the board.
@@ -574,6 +674,7 @@ function dropStaleReview() {
 }
 
 function go(ply) {
+  if (state.editing) return;
   const target = Math.max(0, Math.min(state.moves.length, ply));
   if (target === state.cursor) return;
   state.cursor = target;
@@ -585,6 +686,10 @@ function go(ply) {
 
 async function takeBack() {
   if (state.cursor === 0) return;
+  const path = pathTo(state.cursor);
+  const last = path[path.length - 1];
+  const parent = path[path.length - 2];
+  parent.children = parent.children.filter((c) => c !== last);
   try {
     await replay(state.moves.slice(0, state.cursor - 1));
   } catch (e) {
@@ -728,6 +833,7 @@ async function startAnalysis() {
     moves: state.moves.slice(0, state.cursor).join(" "),
     movetime: String(seconds * 1000),
     horizon: String(Number($("horizon").value) || state.game.horizon),
+    lines: String(Math.max(1, Math.min(5, Number($("lines").value) || 1))),
   });
   try {
     const response = await fetch(`/api/analyse?${q}`, { signal: controller.signal });
@@ -789,8 +895,23 @@ function onEngineEvent(analysis, name, data) {
     const top = $("engine-top");
     top.innerHTML = "";
     for (const t of data.top || []) {
+      // A line: its score and depth, then its moves; a click on a move plays the line to it.
       const li = document.createElement("li");
-      li.textContent = `${t.move}  ${sideScore(t)}`;
+      li.dataset.move = t.move;
+      const head = document.createElement("span");
+      head.className = "line-score";
+      head.textContent = `${sideScore(t)}` + (t.depth ? `, depth ${t.depth}` : "");
+      li.appendChild(head);
+      const line = t.line && t.line.length ? t.line : [t.move];
+      line.forEach((move, k) => {
+        const span = document.createElement("span");
+        span.className = "line-move";
+        span.textContent = move;
+        span.dataset.move = move;
+        span.title = k === 0 ? "play this move" : "play the line to this move";
+        span.addEventListener("click", () => playLine(line.slice(0, k + 1)));
+        li.appendChild(span);
+      });
       if (t.reason) {
         const why = document.createElement("div");
         why.className = "reason";
@@ -801,6 +922,143 @@ function onEngineEvent(analysis, name, data) {
     }
   } else if (name === "failed") {
     $("engine-info").textContent = data.error;
+  }
+}
+
+// Plays `line` (an engine line) from the position on the board, as side lines where they
+// differ from the moves played.
+async function playLine(line) {
+  stopAnalysis();
+  const moves = state.moves.slice(0, state.cursor).concat(line);
+  try {
+    await replay(moves);
+    say(`played ${line.join(" ")}`, true);
+  } catch (e) {
+    say(`refused: ${e.message}`);
+  }
+}
+
+// Turns the board: the other side at the bottom (pieces and coordinates stay upright).
+function flipBoard() {
+  const flipped = $("board").classList.toggle("flipped");
+  $("flip").setAttribute("aria-pressed", String(flipped));
+}
+
+// ------------------------------------------------------------------ the board editor
+
+// A position string's placement as rows of cells (a letter or null), the top rank first.
+function placementRows(field) {
+  return field.split("/").map((row) => {
+    const cells = [];
+    for (const m of row.matchAll(/(\d+)|(.)/g)) {
+      if (m[1]) for (let i = 0; i < Number(m[1]); i++) cells.push(null);
+      else cells.push(m[2]);
+    }
+    return cells;
+  });
+}
+
+function placementText(rows) {
+  return rows.map((cells) => {
+    let out = "";
+    let empty = 0;
+    for (const c of cells) {
+      if (c === null) { empty++; continue; }
+      if (empty) { out += String(empty); empty = 0; }
+      out += c;
+    }
+    return empty ? out + String(empty) : out;
+  }).join("/");
+}
+
+function editedText() {
+  const e = state.editing;
+  return [placementText(e.rows)].concat(e.fields).join(" ");
+}
+
+function startEditing() {
+  stopAnalysis();
+  clearEngine();
+  const fields = current().trim().split(/\s+/);
+  state.editing = { rows: placementRows(fields[0]), fields: fields.slice(1), letter: null };
+  const box = $("editor-pieces");
+  box.innerHTML = "";
+  const choices = [{ letter: null, name: "empty" }].concat(state.game.pieces);
+  for (const p of choices) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = p.letter === null ? "empty" : p.letter;
+    b.title = p.name;
+    b.dataset.letter = p.letter === null ? "" : p.letter;
+    b.addEventListener("click", () => {
+      state.editing.letter = p.letter;
+      box.querySelectorAll("button").forEach((o) => o.setAttribute("aria-pressed", String(o === b)));
+    });
+    box.appendChild(b);
+  }
+  box.querySelector("button").setAttribute("aria-pressed", "true");
+  const side = $("editor-side");
+  side.innerHTML = "";
+  state.game.side_letters.forEach((letter, i) => {
+    const o = document.createElement("option");
+    o.value = letter;
+    o.textContent = state.game.sides[i];
+    side.appendChild(o);
+  });
+  side.value = state.editing.fields[0];
+  $("editor").hidden = false;
+  $("edit-board").disabled = true;
+  say("editing: choose a piece and click squares", true);
+}
+
+// Puts the chosen piece on `sq` (or takes it away if it is there already) and redraws.
+function editSquare(sq) {
+  const e = state.editing;
+  const file = sq.charCodeAt(0) - 97;
+  const row = e.rows.length - Number(sq.slice(1));
+  if (!e.rows[row] || file < 0 || file >= e.rows[row].length) return;
+  const here = e.rows[row][file];
+  e.rows[row][file] = here === e.letter ? null : e.letter;
+  drawEdited();
+}
+
+async function drawEdited() {
+  const text = editedText();
+  $("position-text").value = text;
+  try {
+    const data = await api("/api/render", { game: state.game.id, position: text, moves: [], force: false });
+    if (!state.editing) return;
+    const board = $("board");
+    board.innerHTML = data.svg.replace(/^<\?xml[^>]*>\s*/, "");
+    const root = board.querySelector("svg");
+    if (root) root.addEventListener("click", onBoardClick);
+    board.dataset.position = text;
+    say("", true);
+  } catch (err) {
+    say(`not a position yet: ${err.message}`);
+  }
+}
+
+async function finishEditing(keep) {
+  if (!state.editing) return;
+  const text = editedText();
+  if (keep) {
+    try {
+      await api("/api/moves", { game: state.game.id, position: text });
+    } catch (err) {
+      say(`position refused: ${err.message}`);
+      return;
+    }
+    if (!discardGame()) return;
+  }
+  state.editing = null;
+  $("editor").hidden = true;
+  $("edit-board").disabled = false;
+  if (keep) {
+    await newGame(text);
+    say("position set up", true);
+  } else {
+    await show();
   }
 }
 
@@ -827,6 +1085,15 @@ function wireControls() {
   $("nav-end").addEventListener("click", () => go(state.moves.length));
   $("undo").addEventListener("click", takeBack);
   $("review").addEventListener("click", startReview);
+  $("promote-line").addEventListener("click", promoteLine);
+  $("flip").addEventListener("click", flipBoard);
+  $("edit-board").addEventListener("click", startEditing);
+  $("editor-done").addEventListener("click", () => finishEditing(true));
+  $("editor-cancel").addEventListener("click", () => finishEditing(false));
+  $("editor-side").addEventListener("change", () => {
+    state.editing.fields[0] = $("editor-side").value;
+    drawEdited();
+  });
   document.addEventListener("keydown", (e) => {
     // Keys typed into a text field or a list are theirs; a ticked checkbox or a button keeps
     // the arrow keys stepping through the moves.
@@ -838,6 +1105,7 @@ function wireControls() {
     else if (e.key === "ArrowRight") go(state.cursor + 1);
     else if (e.key === "Home") go(0);
     else if (e.key === "End") go(state.moves.length);
+    else if (e.key === "f" && !e.ctrlKey && !e.metaKey && !e.altKey) flipBoard();
     else return;
     e.preventDefault();
   });
