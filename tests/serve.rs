@@ -796,6 +796,90 @@ fn analysis_gives_several_lines() {
     }
 }
 
+/// Issue 30, long horizons: chess-t1 after 1.e2-e4 d7-d5 has too many zones at horizon 8 for a
+/// whole answer (refused), but the page's answer (the zones listed briefly, only the open ones
+/// and the ones asked for drawn) comes, lists them all and draws only those; in every game the
+/// picture draws exactly the zones the answer says.
+#[test]
+fn zones_answers_draw_what_is_asked() {
+    let _heavy = heavy();
+    let server = Server::start();
+    let moves = json!(["e2e4", "d7d5"]);
+    let whole = post(
+        &server.addr,
+        "/api/zones",
+        &json!({"game": "chess-t1", "position": "startpos", "moves": moves, "horizon": 8}),
+    );
+    assert_eq!(whole.status, 422, "{}", whole.body);
+    let started = Instant::now();
+    let brief = post(
+        &server.addr,
+        "/api/zones",
+        &json!({"game": "chess-t1", "position": "startpos", "moves": moves, "horizon": 8,
+                "brief": true, "draw": [2], "draw_open": true}),
+    );
+    println!(
+        "chess-t1 horizon 8, brief, drawn by choice: {} bytes in {} ms",
+        brief.body.len(),
+        started.elapsed().as_millis()
+    );
+    assert_eq!(
+        brief.status,
+        200,
+        "{}",
+        &brief.body[..brief.body.len().min(300)]
+    );
+    let answer = brief.json();
+    let zones = answer["zones"]["zones"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert!(zones.len() > 50, "{} zones", zones.len());
+    assert!(zones.iter().all(|z| z["trajectories"] == json!([])));
+    let open: Vec<u64> = zones
+        .iter()
+        .filter(|z| z["open"] == json!(true))
+        .filter_map(|z| z["index"].as_u64())
+        .collect();
+    let mut expected: Vec<u64> = open.clone();
+    expected.push(2);
+    expected.sort_unstable();
+    expected.dedup();
+    assert_eq!(answer["drawn"], json!(expected));
+    for (game, start, wanted) in [
+        ("chess-t1", "startpos", 2u64),
+        ("proryv", "startpos", 0),
+        ("hnefatafl", "seed9", 1),
+        ("jungle", "startpos", 1),
+    ] {
+        let answer = post(
+            &server.addr,
+            "/api/zones",
+            &json!({"game": game, "position": start, "moves": [], "draw": [wanted]}),
+        )
+        .json();
+        let drawn: Vec<u64> = answer["drawn"]
+            .as_array()
+            .map(|d| d.iter().filter_map(Value::as_u64).collect())
+            .unwrap_or_default();
+        let count = answer["zones"]["zones"].as_array().map_or(0, Vec::len) as u64;
+        if count > wanted {
+            assert_eq!(drawn, vec![wanted], "{game}: {}", answer["drawn"]);
+        }
+        let svg = answer["svg"].as_str().unwrap_or_default();
+        let in_picture: std::collections::BTreeSet<u64> = svg
+            .split(" data-zone=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next()?.parse().ok())
+            .collect();
+        let drawn: std::collections::BTreeSet<u64> = drawn.into_iter().collect();
+        assert!(
+            in_picture.is_subset(&drawn),
+            "{game}: {in_picture:?} of {drawn:?}"
+        );
+    }
+}
+
 /// Opens an analysis stream and reads up to its `start` event: the connection and the id.
 fn open_analysis(addr: &str, movetime: u64) -> (BufReader<TcpStream>, Option<u64>, u16) {
     let mut stream = TcpStream::connect(addr).expect("connect");

@@ -39,6 +39,7 @@ pub fn run(game: GameName, args: RenderArgs) -> Result<(), CliError> {
                     .transpose()
                     .map_err(CliError::input)?,
                 title: None,
+                only_zones: None,
             };
             svg_render::picture(&position, horizon, &opts).map_err(CliError::input)?
         },

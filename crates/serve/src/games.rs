@@ -29,6 +29,8 @@ pub const MAX_TEXT_BYTES: usize = 4096;
 pub const MAX_MOVES: usize = 2000;
 /// Horizons the zones are drawn at.
 pub const HORIZONS: std::ops::RangeInclusive<i32> = 1..=12;
+/// The most zones a zones request may name to draw.
+pub const MAX_DRAWN: usize = 1000;
 /// The most engine lines (multi-PV) an analysis shows.
 pub const MAX_LINES: usize = 5;
 /// The engine lines an analysis shows when the request does not say.
@@ -85,6 +87,45 @@ fn zones_picture(svg: String, horizon: i32) -> Result<String, ApiError> {
         return Err(zones_too_large("picture", horizon));
     }
     Ok(svg)
+}
+
+/// Which zones a zones answer draws and how much of each it lists.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ZoneView {
+    /// Draw only these zones, with the open ones if `draw_open` (and the first three when that
+    /// leaves none); `None`: every zone.
+    pub draw: Option<Vec<usize>>,
+    /// With `draw`: the open zones too.
+    pub draw_open: bool,
+    /// List each zone without its trajectories, contests, footprint and graph (chess-t1's
+    /// zones JSON; the other games' is small already): what the page's zone list needs.
+    pub brief: bool,
+}
+
+impl ZoneView {
+    /// The zones drawn of `count` zones, `open` telling the open ones; `None`: all.
+    pub fn drawn(&self, count: usize, open: impl Fn(usize) -> bool) -> Option<Vec<usize>> {
+        let list = self.draw.as_ref()?;
+        let mut set: std::collections::BTreeSet<usize> =
+            list.iter().copied().filter(|&i| i < count).collect();
+        if self.draw_open {
+            set.extend((0..count).filter(|&i| open(i)));
+        }
+        if set.is_empty() {
+            set.extend(0..count.min(3));
+        }
+        Some(set.into_iter().collect())
+    }
+}
+
+/// A zones answer: the zones JSON (as text), the picture, and the zones it draws (`None`: all).
+pub struct ZonesAnswer {
+    /// `zonal zones --json` (brief if asked).
+    pub json: String,
+    /// The board with the drawn zones' arrows.
+    pub svg: String,
+    /// The indices of the zones drawn; `None`: every zone.
+    pub drawn: Option<Vec<usize>>,
 }
 
 /// A start position the page offers.
@@ -206,14 +247,16 @@ pub trait Board: Send + Sync {
     /// Plays moves from a start (`zonal play --json`, plus `positions`, `notation`, `export`).
     fn play(&self, request: &PlayRequest) -> Result<Value, ApiError>;
     /// The zones (`zonal zones --json`, as JSON text) and the board with their arrows (`zonal
-    /// render --zones`); refused when either is larger than [`MAX_ZONES_BYTES`].
+    /// render --zones`), as `view` asks; refused when either is larger than
+    /// [`MAX_ZONES_BYTES`].
     fn zones(
         &self,
         position: &str,
         moves: &[String],
         horizon: i32,
         force: bool,
-    ) -> Result<(String, String), ApiError>;
+        view: &ZoneView,
+    ) -> Result<ZonesAnswer, ApiError>;
     /// The board without arrows (`zonal render`), with force sums where asked and possible.
     fn render(&self, position: &str, moves: &[String], force: bool) -> Result<String, ApiError>;
     /// Checks a position and moves for analysis and returns the search to run; its reasons
@@ -574,7 +617,8 @@ impl Board for ChessBoard {
         moves: &[String],
         horizon: i32,
         force: bool,
-    ) -> Result<(String, String), ApiError> {
+        view: &ZoneView,
+    ) -> Result<ZonesAnswer, ApiError> {
         use chess_t1::zone::{Projection, ZoneConfig};
         let pos = *Self::game_after(Self::position(position)?, moves, |_, _, _| {})?.position();
         let config = ZoneConfig {
@@ -582,7 +626,17 @@ impl Board for ChessBoard {
             ..ZoneConfig::default()
         };
         let mp = Projection::build(&chess_t1::rules::ChessT1, &pos, &config);
-        let report = zonal_games::chess_t1::report::zones::ZonesJson::new(&mp, &pos);
+        let mut report = zonal_games::chess_t1::report::zones::ZonesJson::new(&mp, &pos);
+        let drawn = view.drawn(report.zones.len(), |i| report.zones[i].open);
+        if view.brief {
+            for z in &mut report.zones {
+                z.trajectories = Vec::new();
+                z.contests = Vec::new();
+                z.footprint = Vec::new();
+                z.graph.nodes = Vec::new();
+                z.graph.edges = Vec::new();
+            }
+        }
         let text = zones_text(&report, horizon)?;
         drop(report);
         let opts = zonal_games::chess_t1::report::svg::SvgOptions {
@@ -593,12 +647,17 @@ impl Board for ChessBoard {
             }),
             highlight: None,
             title: None,
+            only_zones: drawn.clone(),
         };
         let svg = zones_picture(
             zonal_games::chess_t1::report::svg::render(&pos, Some(&mp), &opts),
             horizon,
         )?;
-        Ok((text, svg))
+        Ok(ZonesAnswer {
+            json: text,
+            svg,
+            drawn,
+        })
     }
 
     fn render(&self, position: &str, moves: &[String], force: bool) -> Result<String, ApiError> {
@@ -836,7 +895,8 @@ where
         moves: &[String],
         horizon: i32,
         _force: bool,
-    ) -> Result<(String, String), ApiError> {
+        view: &ZoneView,
+    ) -> Result<ZonesAnswer, ApiError> {
         let (pos, _) = Self::reach(position, moves)?;
         let (p, built, _) =
             zonal_analysis::report::zones_after::<G>(pos, horizon, &[]).map_err(bad)?;
@@ -846,12 +906,22 @@ where
         )?;
         let mut picture = G::board_picture(&p);
         let shape = G::zone_game().shape(&p);
+        let drawn = view.drawn(built.zones.len(), |i| built.zones[i].is_open());
         picture.arrows = zonal_core::picture::zone_arrows(
             &built.zones,
             |sq| shape.name(sq),
             |sq| G::piece_name(&p, sq),
         );
-        Ok((text, zones_picture(picture.to_svg(), horizon)?))
+        if let Some(d) = &drawn {
+            picture
+                .arrows
+                .retain(|a| a.zone.is_none_or(|z| d.contains(&z)));
+        }
+        Ok(ZonesAnswer {
+            json: text,
+            svg: zones_picture(picture.to_svg(), horizon)?,
+            drawn,
+        })
     }
 
     fn render(&self, position: &str, moves: &[String], _force: bool) -> Result<String, ApiError> {

@@ -7,7 +7,7 @@
 //! | `GET /api/games` | the games, their starts, what each can show |
 //! | `POST /api/moves {game, position}` | `zonal moves --json`, plus `squares` and `over` |
 //! | `POST /api/play {game, position, moves, text?}` | `zonal play --json`, plus `positions`, `notation`, `export`; an illegal move is refused with 422 |
-//! | `POST /api/zones {game, position, horizon?, force?}` | `{zones: <zonal zones --json>, svg: <zonal render --zones>}` |
+//! | `POST /api/zones {game, position, horizon?, force?, draw?, draw_open?, brief?}` | `{zones: <zonal zones --json>, svg: <zonal render --zones>, drawn}`: with `draw`, only those zones (and the open ones with `draw_open`) are drawn; `brief` lists chess-t1's zones without trajectories and graphs |
 //! | `POST /api/render {game, position, force?}` | `{svg: <zonal render>}` |
 //! | `GET /api/analyse?game=G&position=P&moves=M...&movetime=MS&horizon=H&lines=K` | server-sent events: `start {id}`, `info {...}` per iteration, `bestmove {...}` (its `top`: the K best moves scored exactly, each with `line` and `depth`) |
 //! | `POST /api/stop {id}` | stops that analysis (closing the stream stops it too) |
@@ -524,8 +524,6 @@ struct PositionRequest {
     #[serde(default)]
     moves: Vec<String>,
     #[serde(default)]
-    horizon: Option<i32>,
-    #[serde(default)]
     force: bool,
 }
 
@@ -568,11 +566,43 @@ async fn review(
     .map(axum::Json)
 }
 
+/// A zones request: a position request, and which zones to draw and list how.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ZonesRequest {
+    game: String,
+    position: String,
+    #[serde(default)]
+    moves: Vec<String>,
+    #[serde(default)]
+    horizon: Option<i32>,
+    #[serde(default)]
+    force: bool,
+    /// Draw only these zones (with `draw_open`, the open ones too); absent: every zone.
+    #[serde(default)]
+    draw: Option<Vec<usize>>,
+    #[serde(default)]
+    draw_open: bool,
+    /// The zones listed without their trajectories and graphs (chess-t1).
+    #[serde(default)]
+    brief: bool,
+}
+
 async fn zones(
     State(state): State<AppState>,
     body: Result<Bytes, axum::extract::rejection::BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let request: PositionRequest = read_json(body)?;
+    let request: ZonesRequest = read_json(body)?;
+    if request
+        .draw
+        .as_ref()
+        .is_some_and(|d| d.len() > games::MAX_DRAWN)
+    {
+        return Err(ApiError::bad_request(format!(
+            "draw: at most {} zones",
+            games::MAX_DRAWN
+        )));
+    }
     let game = state.game(&request.game)?;
     let horizon = request.horizon.unwrap_or(game.info().horizon);
     if !games::HORIZONS.contains(&horizon) {
@@ -581,15 +611,26 @@ async fn zones(
         )));
     }
     let body = blocking(move || {
-        let (zones, svg) = state.game(&request.game)?.zones(
+        let view = games::ZoneView {
+            draw: request.draw,
+            draw_open: request.draw_open,
+            brief: request.brief,
+        };
+        let answer = state.game(&request.game)?.zones(
             &request.position,
             &request.moves,
             horizon,
             request.force,
+            &view,
         )?;
-        let svg = serde_json::to_string(&svg)
+        let svg = serde_json::to_string(&answer.svg)
             .map_err(|e| ApiError::internal(format!("cannot write the picture: {e}")))?;
-        Ok(format!("{{\"zones\":{zones},\"svg\":{svg}}}"))
+        let drawn = serde_json::to_string(&answer.drawn)
+            .map_err(|e| ApiError::internal(format!("cannot write the zones drawn: {e}")))?;
+        Ok(format!(
+            "{{\"zones\":{},\"svg\":{svg},\"drawn\":{drawn}}}",
+            answer.json
+        ))
     })
     .await?;
     Ok(([(header::CONTENT_TYPE, "application/json")], body).into_response())

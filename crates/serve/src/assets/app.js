@@ -18,6 +18,7 @@ const state = {
   selected: null, // a square name
   pickedZone: null,
   zones: [],
+  drawn: null, // the zones the picture draws (null: all of them)
   analysis: null, // {controller, id}
   editing: null, // the board editor: {rows, fields, letter}, or null
   tree: null, // every line played: {move, text, children: [node, ...]}; children[0] is the main line
@@ -199,10 +200,18 @@ async function drawBoard(seq) {
   let svg;
   if ($("show-zones").checked) {
     const horizon = Number($("horizon").value) || state.game.horizon;
-    const data = await api("/api/zones", { ...reached(), horizon, force });
+    // The zone list whole but brief; the picture only the zones that matter unless all are
+    // asked for (a long horizon has hundreds of zones, each with its trajectories).
+    const body = { ...reached(), horizon, force, brief: true };
+    if (!$("all-zones").checked) {
+      body.draw = Array.from(wantedZones());
+      body.draw_open = true;
+    }
+    const data = await api("/api/zones", body);
     if (seq !== state.renderSeq) return;
     svg = data.svg;
     state.zones = data.zones.zones || [];
+    state.drawn = data.drawn;
     renderZoneList();
   } else {
     const data = await api("/api/render", { ...reached(), force });
@@ -223,6 +232,7 @@ async function drawBoard(seq) {
   if (root) fitToScreen(root);
   markLastMove();
   applyZonePick();
+  if ($("engine-best").dataset.best) drawBestArrow($("engine-best").dataset.best);
   board.dataset.position = position;
   board.dataset.ready = String(seq);
 }
@@ -716,6 +726,7 @@ function renderZoneList() {
       state.pickedZone = state.pickedZone === z.index ? null : z.index;
       renderZoneList();
       applyZonePick();
+      redrawZonesIfNeeded();
     });
     list.appendChild(li);
   }
@@ -736,20 +747,35 @@ function zoneText(z) {
   return `${z.label || z.index} ${z.side}: ${path} → ${aim} ${sq(z.target)}`;
 }
 
-// The zones drawn: all of them when asked; otherwise the ones that matter: the open zones,
-// the zones the engine's reason names, or (when there are none of either) the first three.
+// The zones the page wants drawn besides the open ones (the server adds those, or the first
+// three when there is nothing else): the zones the engine's reason names and the one picked.
+function wantedZones() {
+  const wanted = new Set();
+  for (const m of $("engine-reason").textContent.matchAll(/zone (\d+)/g)) wanted.add(Number(m[1]));
+  if (state.pickedZone !== null) wanted.add(state.pickedZone);
+  return wanted;
+}
+
+// The zones drawn: all of them when asked; otherwise the ones that matter, as the server drew
+// them: the open zones, the zones the engine's reason names, the one picked, or the first three.
 function shownZones() {
-  const all = new Set(state.zones.map((z) => z.index));
-  if ($("all-zones").checked) return all;
-  const shown = new Set(state.zones.filter((z) => z.open === true || z.open === "open").map((z) => z.index));
-  const reason = $("engine-reason").textContent;
-  for (const m of reason.matchAll(/zone (\d+)/g)) {
-    const i = Number(m[1]);
-    if (all.has(i)) shown.add(i);
+  if (state.drawn === null) return new Set(state.zones.map((z) => z.index));
+  return new Set(state.drawn);
+}
+
+// Draws the board again when the zones that matter are not all drawn (a zone picked, a reason
+// naming another zone, "all zones" ticked).
+function redrawZonesIfNeeded() {
+  if (!$("show-zones").checked) return;
+  const drawn = shownZones();
+  const missing = $("all-zones").checked
+    ? state.drawn !== null
+    : state.drawn === null ||
+      Array.from(wantedZones()).some((i) => i < state.zones.length && !drawn.has(i));
+  if (missing) {
+    const seq = ++state.renderSeq;
+    drawBoard(seq).catch((e) => say(e.message));
   }
-  if (shown.size === 0) state.zones.slice(0, 3).forEach((z) => shown.add(z.index));
-  if (state.pickedZone !== null) shown.add(state.pickedZone);
-  return shown;
 }
 
 function applyZonePick() {
@@ -891,6 +917,7 @@ function onEngineEvent(analysis, name, data) {
     $("engine-best").dataset.best = data.best || "";
     $("engine-reason").textContent = data.reason ? `why: ${data.reason}` : "";
     applyZonePick();
+    redrawZonesIfNeeded();
     $("engine-info").textContent = `depth ${data.depth}, ${data.nodes} nodes, ${data.time_ms} ms: ${data.line.join(" ")}`;
     const top = $("engine-top");
     top.innerHTML = "";
@@ -1111,7 +1138,7 @@ function wireControls() {
   });
   $("show-zones").addEventListener("change", () => { state.pickedZone = null; show(); });
   $("show-force").addEventListener("change", () => show());
-  $("all-zones").addEventListener("change", () => applyZonePick());
+  $("all-zones").addEventListener("change", () => { applyZonePick(); redrawZonesIfNeeded(); });
   $("horizon").addEventListener("change", () => { if ($("show-zones").checked) show(); });
   $("promotion-cancel").addEventListener("click", () => { $("promotion").hidden = true; select(null); });
   $("analyse").addEventListener("click", startAnalysis);

@@ -563,6 +563,7 @@ impl SvgFolder {
             }),
             highlight,
             title: Some(title.clone()),
+            only_zones: None,
         };
         let safe: String = title
             .chars()

@@ -108,6 +108,8 @@ pub struct SvgOptions {
     pub highlight: Option<Highlight>,
     /// A heading above the board (`None`: a default one).
     pub title: Option<String>,
+    /// Of the zones that pass [`SvgOptions::zones`], only these indices (`None`: all).
+    pub only_zones: Option<Vec<usize>>,
 }
 
 /// Side of a square, in px.
@@ -288,7 +290,16 @@ pub fn render(pos: &Position, mp: Option<&Projection>, opts: &SvgOptions) -> Str
 
     // Zones.
     let shown: Vec<&Zone> = match (mp, opts.zones) {
-        (Some(mp), Some(filter)) => mp.zones.iter().filter(|z| filter.shows(z)).collect(),
+        (Some(mp), Some(filter)) => mp
+            .zones
+            .iter()
+            .filter(|z| filter.shows(z))
+            .filter(|z| {
+                opts.only_zones
+                    .as_ref()
+                    .is_none_or(|o| o.contains(&z.index))
+            })
+            .collect(),
         _ => Vec::new(),
     };
     let mut lanes = Lanes::default();
