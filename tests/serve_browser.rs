@@ -1115,8 +1115,8 @@ fn board_editor(driver: &Driver, server: &Server, game: &str) {
 
 /// Issue 30, the game review on the board: "Review" reviews the game on the board, the graph
 /// under the board has a point a move and a click on one goes to that move, each error is marked
-/// in the move list with its reason, and a change of the game drops the review; chess-t1 says
-/// the review is not for it yet.
+/// in the move list with its reason, and a change of the game drops the review; chess-t1's game
+/// is reviewed too.
 fn game_review(driver: &Driver, server: &Server) {
     driver.go(&format!("{}?game=hnefatafl", server.url()));
     driver.wait(
@@ -1198,11 +1198,13 @@ fn game_review(driver: &Driver, server: &Server) {
         20,
     );
     play_a_move(driver, &server.addr, "chess-t1", 1, Hand::Click);
+    play_a_move(driver, &server.addr, "chess-t1", 2, Hand::Click);
     driver.click("#review");
     driver.wait(
-        "the refusal",
-        "return document.getElementById('message').textContent.includes('not for this game')",
-        15,
+        "chess-t1's review",
+        "return document.querySelectorAll('#review-graph circle[data-ply]').length === 2 && \
+         document.getElementById('message').textContent.startsWith('review: white')",
+        20,
     );
 }
 

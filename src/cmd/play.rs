@@ -112,7 +112,7 @@ pub(crate) fn start_and_moves<G: GameDef>(
 }
 
 /// The moves given as arguments or with `--record` (as one text), not both.
-fn given_moves(
+pub(crate) fn given_moves(
     moves: Vec<String>,
     record: Option<String>,
     word: &str,

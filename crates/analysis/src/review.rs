@@ -149,11 +149,36 @@ pub struct Review {
     pub end: Option<String>,
 }
 
-/// The search of one position.
-struct Searched<M> {
-    score: i32,
-    best: Option<M>,
-    depth: u32,
+/// The search of one position of a game under review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Searched<M> {
+    /// Its score for the side to move, cp.
+    pub score: i32,
+    /// The engine's best move, if the side to move has one.
+    pub best: Option<M>,
+    /// The depth the search reached.
+    pub depth: u32,
+}
+
+/// A game replayed and searched, as [`judge`] takes it from any game (the games on the
+/// core's search through [`review`], chess-t1 through its own engine).
+pub struct GameSearched<'a, M> {
+    /// The game's id (`--game`).
+    pub game: &'a str,
+    /// The start position's string.
+    pub start: String,
+    /// The sides' names, the first side (the one the scores are seen from) first.
+    pub sides: [&'a str; 2],
+    /// For each position, the start first: whether the first side is to move.
+    pub first_to_move: Vec<bool>,
+    /// For each position, its search; `None` for the final position of a finished game.
+    pub searched: Vec<Option<Searched<M>>>,
+    /// The moves played.
+    pub played: Vec<M>,
+    /// The moves in the game's record form.
+    pub records: Vec<String>,
+    /// How the game ended, if it did: whether the first side won (`None`: a draw), in words.
+    pub end: Option<(Option<bool>, String)>,
 }
 
 /// Reviews the game of `moves` (the game's move text) from `start`: each position searched
@@ -204,29 +229,50 @@ pub fn review<G: GameDef>(
             })
         })
         .collect();
-    let first = Side::White;
-    let view = |pos: &G::Position, score: i32| {
-        if G::side(pos) == first { score } else { -score }
-    };
-    // The final position's score for its side to move, from the game's end.
-    let final_score = |pos: &G::Position| match &end {
-        Some(e) => match e.winner {
-            Some(w) if w == G::side(pos) => WIN,
-            Some(_) => -WIN,
-            None => 0,
-        },
-        None => 0,
-    };
     let zones = G::zone_game();
+    let first = Side::White;
+    let game = GameSearched {
+        game: G::ID,
+        start: start.to_string(),
+        sides: [G::side_name(first), G::side_name(first.other())],
+        first_to_move: positions.iter().map(|p| G::side(p) == first).collect(),
+        searched,
+        records,
+        end: end.map(|e| (e.winner.map(|w| w == first), e.text)),
+        played,
+    };
+    Ok(judge(game, limits, horizon, |i, mv, best, _, _| {
+        why::<G>(&zones, &positions[i], mv, best, horizon)
+    }))
+}
+
+/// The review of a game searched: each move's evaluation before and after from the first
+/// side's view, its loss, its judgement and, for an error, `why(i, played, best, played_score,
+/// best_score)` (the `i`-th position, the move played there, the engine's better one, and the
+/// mover's scores after each), with each side's tally.
+pub fn judge<M: Copy + PartialEq + std::fmt::Display>(
+    game: GameSearched<'_, M>,
+    limits: &Limits,
+    horizon: i32,
+    why: impl Fn(usize, M, M, i32, i32) -> String,
+) -> Review {
+    let first = &game.first_to_move;
+    let view = |i: usize, score: i32| if first[i] { score } else { -score };
+    let side_name = |i: usize| game.sides[usize::from(!first[i])];
+    // The final position's score for its side to move, from the game's end.
+    let final_score = |i: usize| match &game.end {
+        Some((Some(first_won), _)) if *first_won == first[i] => WIN,
+        Some((Some(_), _)) => -WIN,
+        _ => 0,
+    };
     let mut out = Vec::new();
-    for (i, &mv) in played.iter().enumerate() {
-        let (pos, next) = (&positions[i], &positions[i + 1]);
-        let Some(here) = &searched[i] else {
+    for (i, &mv) in game.played.iter().enumerate() {
+        let Some(here) = &game.searched[i] else {
             continue;
         };
-        let after_score = searched[i + 1]
+        let after_score = game.searched[i + 1]
             .as_ref()
-            .map_or_else(|| final_score(next), |s| s.score);
+            .map_or_else(|| final_score(i + 1), |s| s.score);
         let best = here.best.filter(|&b| b != mv);
         let loss = if best.is_none() {
             0
@@ -250,7 +296,7 @@ pub fn review<G: GameDef>(
         };
         let why = match best {
             Some(b) if judgement.is_error() => {
-                let text = why::<G>(&zones, pos, mv, b, horizon);
+                let text = why(i, mv, b, mover_after, here.score);
                 Some(match forced {
                     Some(f) => format!("{f}; {text}"),
                     None => text,
@@ -260,11 +306,15 @@ pub fn review<G: GameDef>(
         };
         out.push(MoveReview {
             ply: i + 1,
-            side: G::side_name(G::side(pos)).to_string(),
+            side: side_name(i).to_string(),
             played: mv.to_string(),
-            record: records.get(i).cloned().unwrap_or_else(|| mv.to_string()),
-            before: view(pos, here.score),
-            after: view(next, after_score),
+            record: game
+                .records
+                .get(i)
+                .cloned()
+                .unwrap_or_else(|| mv.to_string()),
+            before: view(i, here.score),
+            after: view(i + 1, after_score),
             best: best.map(|b| b.to_string()),
             loss,
             judgement,
@@ -272,15 +322,15 @@ pub fn review<G: GameDef>(
             depth: here.depth,
         });
     }
-    let summary = [first, first.other()]
+    let summary = game
+        .sides
         .iter()
-        .map(|&side| {
-            let name = G::side_name(side).to_string();
+        .map(|&name| {
             let mine: Vec<&MoveReview> = out.iter().filter(|m| m.side == name).collect();
             let count = |j: Judgement| mine.iter().filter(|m| m.judgement == j).count();
             let total: i64 = mine.iter().map(|m| i64::from(m.loss)).sum();
             SideSummary {
-                side: name,
+                side: name.to_string(),
                 moves: mine.len(),
                 inaccuracies: count(Judgement::Inaccuracy),
                 mistakes: count(Judgement::Mistake),
@@ -289,18 +339,18 @@ pub fn review<G: GameDef>(
             }
         })
         .collect();
-    Ok(Review {
+    Review {
         schema_version: REVIEW_SCHEMA_VERSION,
-        game: G::ID.to_string(),
-        start: start.to_string(),
-        view: G::side_name(first).to_string(),
+        game: game.game.to_string(),
+        start: game.start,
+        view: game.sides[0].to_string(),
         search: limits_words(limits),
         horizon,
         thresholds: [INACCURACY, MISTAKE, BLUNDER, CLAMP],
         moves: out,
         summary,
-        end: end.map(|e| e.text),
-    })
+        end: game.end.map(|(_, text)| text),
+    }
 }
 
 /// `depth 6`, `movetime 500 ms`, `nodes 100000`, joined by commas.

@@ -57,8 +57,11 @@ impl GameRules for ChessT1 {
         }
     }
 
+    /// A coordinate move, or one in the books' notation (`Рк b1-c3`, as `zonal review`'s
+    /// annotated record and the book op write them); the coordinate error when neither reads.
     fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
         pos.parse_uci(text)
+            .or_else(|e| crate::book::parse_move(pos, text).map_err(|_| e))
     }
 
     fn play(pos: &Position, mv: &Move) -> Position {
@@ -100,5 +103,17 @@ mod tests {
         assert!(matches!(err, MoveError::GameOver { .. }), "{err}");
         assert_eq!(game.moves().len(), 8);
         assert_eq!(game.start(), &Position::startpos());
+    }
+
+    #[test]
+    fn moves_read_in_coordinates_or_in_the_books_notation() {
+        let mut game = Game::new(Position::startpos());
+        let by_coordinates = game.play("b1c3").unwrap();
+        let mut other = Game::new(Position::startpos());
+        let by_book = other.play("Рк b1-c3").unwrap();
+        assert_eq!(by_book, by_coordinates);
+        assert_eq!(other.position(), game.position());
+        let err = other.play("zz").unwrap_err().to_string();
+        assert!(err.contains("not a coordinate move"), "{err}");
     }
 }

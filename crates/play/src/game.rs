@@ -224,6 +224,11 @@ pub trait PlayGame: Sized + 'static {
     fn new_game(start: Self::Position) -> Self::Game;
     /// Plays a move given as text; what is wrong with it otherwise.
     fn play_text(game: &mut Self::Game, text: &str) -> Result<(), String>;
+    /// Every text [`PlayGame::play_text`] takes for `mv` in `pos` (its notation first).
+    fn move_texts(pos: &Self::Position, mv: &Self::Move) -> Vec<String> {
+        let _ = pos;
+        vec![mv.to_string()]
+    }
     /// The game's current position.
     fn current(game: &Self::Game) -> Self::Position;
     /// The side to move.

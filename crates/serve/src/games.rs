@@ -271,13 +271,18 @@ pub trait Board: Send + Sync {
     ) -> Result<AnalysisJob, ApiError>;
     /// The game of `moves` from `position` reviewed (`zonal review --format json`, as
     /// `review`, with its graph as `svg`), each position searched [`REVIEW_MS`] ms.
-    fn review(&self, position: &str, moves: &[String]) -> Result<Value, ApiError> {
-        let _ = (position, moves);
-        Err(bad(format!(
-            "{}: the game review is not for this game yet",
-            self.id()
-        )))
+    fn review(&self, position: &str, moves: &[String]) -> Result<Value, ApiError>;
+}
+
+/// Checks the moves of a review request: bounded, and at most [`MAX_REVIEW_MOVES`].
+fn check_review(moves: &[String]) -> Result<zonal_core::Limits, ApiError> {
+    check_moves(moves)?;
+    if moves.len() > MAX_REVIEW_MOVES {
+        return Err(bad(format!(
+            "at most {MAX_REVIEW_MOVES} moves are reviewed here"
+        )));
     }
+    Ok(zonal_core::Limits::movetime(REVIEW_MS))
 }
 
 /// The search of each position of a review on the board, ms.
@@ -736,6 +741,15 @@ impl Board for ChessBoard {
             })
         }))
     }
+
+    fn review(&self, position: &str, moves: &[String]) -> Result<Value, ApiError> {
+        let limits = check_review(moves)?;
+        let start = Self::position(position)?;
+        let horizon = chess_t1::analysis::AnalysisConfig::default().horizon;
+        let review = zonal_games::chess_t1::review::review(start, moves, &limits, horizon, &|| {})
+            .map_err(illegal)?;
+        Ok(json!({ "svg": review.graph_svg(), "review": review }))
+    }
 }
 
 // ---------------------------------------------------------------- Прорыв, Hnefatafl, Jungle
@@ -940,14 +954,8 @@ where
     }
 
     fn review(&self, position: &str, moves: &[String]) -> Result<Value, ApiError> {
-        check_moves(moves)?;
-        if moves.len() > MAX_REVIEW_MOVES {
-            return Err(bad(format!(
-                "at most {MAX_REVIEW_MOVES} moves are reviewed here"
-            )));
-        }
+        let limits = check_review(moves)?;
         let start = Self::position(position)?;
-        let limits = zonal_core::Limits::movetime(REVIEW_MS);
         let review = zonal_analysis::review::review::<G>(start, moves, &limits, G::HORIZON, &|| {})
             .map_err(illegal)?;
         Ok(json!({ "svg": review.graph_svg(), "review": review }))

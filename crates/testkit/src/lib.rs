@@ -140,7 +140,7 @@ pub fn parsers_total<G: Learn>(texts: &[&str]) -> Result<(), String> {
         let mut game = G::new_game(start.clone());
         let legal: Vec<String> = G::legal_moves(&start)
             .iter()
-            .map(ToString::to_string)
+            .flat_map(|m| G::move_texts(&start, m))
             .collect();
         if G::play_text(&mut game, input).is_ok() && !legal.contains(input) {
             return Err(format!(

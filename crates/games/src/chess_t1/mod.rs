@@ -6,6 +6,7 @@ pub mod bench;
 pub mod moves;
 pub mod player;
 pub mod report;
+pub mod review;
 
 use self::player::{ChessConfig, Player, PlayerError};
 use chess_t1::eval::Evaluation;
@@ -241,6 +242,10 @@ impl PlayGame for ChessT1Game {
     }
     fn play_text(game: &mut Game, text: &str) -> Result<(), String> {
         game.play(text).map(|_| ()).map_err(|e| e.to_string())
+    }
+    /// Coordinates, and the books' notation.
+    fn move_texts(pos: &Position, mv: &Move) -> Vec<String> {
+        vec![mv.uci(), chess_t1::book::write_move(pos, mv)]
     }
     fn current(game: &Game) -> Position {
         *game.position()
