@@ -246,6 +246,19 @@ fn legal(addr: &str, game: &str, position: &str) -> Vec<Value> {
         .unwrap_or_default()
 }
 
+/// Opens the board of `game` and waits until it is drawn.
+fn open_board(driver: &Driver, server: &Server, game: &str) {
+    driver.go(&format!("{}?game={game}", server.url()));
+    driver.wait(
+        &format!("the {game} board"),
+        &format!(
+            "return document.getElementById('game').value === '{game}' && \
+             document.querySelector('#board rect.square[data-square]') !== null"
+        ),
+        20,
+    );
+}
+
 /// Waits until the move list's current move is the first.
 fn wait_first_move(driver: &Driver, what: &str) {
     driver.wait(
@@ -419,15 +432,7 @@ fn illegal_move(driver: &Driver, addr: &str, game: &str, hand: Hand) {
 
 fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>) {
     let name = format!("{game}{}", start.map_or(String::new(), |s| format!("-{s}")));
-    driver.go(&format!("{}?game={game}", server.url()));
-    driver.wait(
-        "the board",
-        &format!(
-            "return document.getElementById('game').value === '{game}' && \
-             document.querySelector('#board rect.square[data-square]') !== null"
-        ),
-        20,
-    );
+    open_board(driver, server, game);
     if let Some(start) = start {
         let position = driver.js(&format!(
             "const s = document.getElementById('start'); \
@@ -612,12 +617,7 @@ fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>)
 /// Konnet or a Prince; the page offers both and plays the one clicked.
 fn promotion_choice(driver: &Driver, server: &Server) {
     let position = "8/8/8/5R2/8/4s3/2v5/5P2 b - 0 1";
-    driver.go(&format!("{}?game=chess-t1", server.url()));
-    driver.wait(
-        "the board",
-        "return document.querySelector('#board rect.square[data-square]') !== null",
-        20,
-    );
+    open_board(driver, server, "chess-t1");
     driver.js(&format!(
         "document.getElementById('position-text').value = {position:?}"
     ));
@@ -665,13 +665,7 @@ fn promotion_choice(driver: &Driver, server: &Server) {
 /// not refused while the page says it was played; and the engine panel empties when the
 /// position changes instead of showing the answer for the position before.
 fn game_end_and_engine_panel(driver: &Driver, server: &Server) {
-    driver.go(&format!("{}?game=jungle", server.url()));
-    driver.wait(
-        "the board",
-        "return document.getElementById('game').value === 'jungle' && \
-         document.querySelector('#board rect.square[data-square]') !== null",
-        20,
-    );
+    open_board(driver, server, "jungle");
     let start = "l5t/1d1L3/r1p1w1e/7/7/7/E1W1P1R/1C3D1/T6 w 0 1";
     driver.js(&format!(
         "document.getElementById('position-text').value = {start:?}"
@@ -817,13 +811,7 @@ fn layouts(driver: &Driver, server: &Server) {
 /// Issue 30: a new game, start or game type asks before throwing the moves away, and the lists
 /// give the focus back, so that the arrow keys step through the moves.
 fn new_game_asks_and_keys_step(driver: &Driver, server: &Server) {
-    driver.go(&format!("{}?game=jungle", server.url()));
-    driver.wait(
-        "the board",
-        "return document.getElementById('game').value === 'jungle' && \
-         document.querySelector('#board rect.square[data-square]') !== null",
-        20,
-    );
+    open_board(driver, server, "jungle");
     driver.js("document.getElementById('game-text').value = 'a3a4 g7g6'");
     driver.click("#import-game");
     driver.wait(
@@ -878,15 +866,7 @@ fn new_game_asks_and_keys_step(driver: &Driver, server: &Server) {
 /// "promote line" makes it the main line; the engine shows several lines with their depth, and a
 /// click on a move of a line plays the line to it.
 fn board_lines_and_flip(driver: &Driver, server: &Server, game: &str) {
-    driver.go(&format!("{}?game={game}", server.url()));
-    driver.wait(
-        "the board",
-        &format!(
-            "return document.getElementById('game').value === '{game}' && \
-             document.querySelector('#board rect.square[data-square]') !== null"
-        ),
-        20,
-    );
+    open_board(driver, server, game);
     driver.js("document.body.focus()");
     driver.press("f");
     assert_eq!(
@@ -984,13 +964,7 @@ fn board_lines_and_flip(driver: &Driver, server: &Server, game: &str) {
 /// Issue 30, long horizons: chess-t1 at horizon 12 lists every zone (hundreds) and draws the
 /// few that matter, quickly; "all zones" there is refused with the reason, not a frozen page.
 fn long_horizon_zones(driver: &Driver, server: &Server) {
-    driver.go(&format!("{}?game=chess-t1", server.url()));
-    driver.wait(
-        "the board",
-        "return document.getElementById('game').value === 'chess-t1' && \
-         document.querySelector('#board rect.square[data-square]') !== null",
-        20,
-    );
+    open_board(driver, server, "chess-t1");
     driver.js("document.getElementById('horizon').value = '12'");
     let started = Instant::now();
     driver.click("#show-zones");
@@ -1023,15 +997,7 @@ fn long_horizon_zones(driver: &Driver, server: &Server) {
 /// position without a king is not drawn but said to be no position yet), the other side to
 /// move, and "Done" starts a game from the position set up.
 fn board_editor(driver: &Driver, server: &Server, game: &str) {
-    driver.go(&format!("{}?game={game}", server.url()));
-    driver.wait(
-        "the board",
-        &format!(
-            "return document.getElementById('game').value === '{game}' && \
-             document.querySelector('#board rect.square[data-square]') !== null"
-        ),
-        20,
-    );
+    open_board(driver, server, game);
     let start = board_position(driver);
     driver.click("#edit-board");
     driver.wait(
@@ -1118,13 +1084,7 @@ fn board_editor(driver: &Driver, server: &Server, game: &str) {
 /// in the move list with its reason, and a change of the game drops the review; chess-t1's game
 /// is reviewed too.
 fn game_review(driver: &Driver, server: &Server) {
-    driver.go(&format!("{}?game=hnefatafl", server.url()));
-    driver.wait(
-        "the board",
-        "return document.getElementById('game').value === 'hnefatafl' && \
-         document.querySelector('#board rect.square[data-square]') !== null",
-        20,
-    );
+    open_board(driver, server, "hnefatafl");
     // The attackers to move; only d3-a3 stops the king's run to a1.
     let start = "11/11/11/11/a10/ka9/11/11/3a7/11/11 a copenhagen";
     driver.js(&format!(
@@ -1190,13 +1150,7 @@ fn game_review(driver: &Driver, server: &Server) {
          document.querySelector('#move-list li[data-judgement]') === null",
         15,
     );
-    driver.go(&format!("{}?game=chess-t1", server.url()));
-    driver.wait(
-        "the chess-t1 board",
-        "return document.getElementById('game').value === 'chess-t1' && \
-         document.querySelector('#board rect.square[data-square]') !== null",
-        20,
-    );
+    open_board(driver, server, "chess-t1");
     play_a_move(driver, &server.addr, "chess-t1", 1, Hand::Click);
     play_a_move(driver, &server.addr, "chess-t1", 2, Hand::Click);
     driver.click("#review");
