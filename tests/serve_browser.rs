@@ -550,6 +550,12 @@ fn check_game(driver: &Driver, server: &Server, game: &str, start: Option<&str>)
         10,
     );
     driver.click("#all-zones");
+    // Unticked, the page draws the few again: the list is written anew once that is done.
+    driver.wait(
+        "the zones that matter drawn again",
+        "return state.drawn !== null",
+        10,
+    );
     if zones > 0 {
         driver.click("#zone-list li[data-zone]");
         driver.wait(
@@ -689,6 +695,9 @@ fn game_end_and_engine_panel(driver: &Driver, server: &Server) {
          document.getElementById('eval-text').textContent, \
          document.getElementById('eval-fill').dataset.share]");
     assert_eq!(bar, json!([false, "white mates in 1", "100"]), "{bar}");
+    // The engine's score says whose it is (the side to move's).
+    let best = text(driver, "engine-best");
+    assert!(best.ends_with("mates in 1 for white"), "{best}");
     // The best move is an arrow on the board.
     let arrow = driver.js("const a = document.querySelector('#board .mark.best'); \
          return a ? [a.tagName, a.dataset.move] : null");
@@ -831,6 +840,11 @@ fn new_game_asks_and_keys_step(driver: &Driver, server: &Server) {
         driver.js("return document.getElementById('game').value"),
         json!("jungle")
     );
+    // The list gives the focus back at once (the arrow keys are the moves' again).
+    assert_eq!(
+        driver.js("return document.activeElement === document.getElementById('game')"),
+        json!(false)
+    );
     assert_eq!(moves_listed(driver), 2);
     driver.click("#new-game");
     assert_eq!(moves_listed(driver), 2);
@@ -958,6 +972,21 @@ fn board_lines_and_flip(driver: &Driver, server: &Server, game: &str) {
             2 + length
         ),
         15,
+    );
+    // A step back through the game empties the engine panel: its answer was for another
+    // position.
+    driver.click("#analyse");
+    driver.wait(
+        "the engine's answer",
+        "return (document.getElementById('engine-best').dataset.best || '') !== ''",
+        20,
+    );
+    driver.press("\u{E012}");
+    driver.wait(
+        "the engine panel emptied",
+        "return document.getElementById('engine-best').textContent === '' && \
+         document.querySelectorAll('#engine-top li').length === 0",
+        10,
     );
 }
 
