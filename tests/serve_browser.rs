@@ -948,9 +948,16 @@ fn board_lines_and_flip(driver: &Driver, server: &Server, game: &str) {
         "return document.getElementById('promote-line').disabled",
         10,
     );
-    // Two engine lines, with their depth; a click on a line's last move plays the line.
-    driver.js("document.getElementById('lines').value = '2'; \
-         document.getElementById('movetime').value = '1'");
+    // Two engine lines, with their depth; a click on a line's last move plays the line. The
+    // analysis is asked at the board's horizon (its reasons name the zones shown; issue 30,
+    // item 5): the page's requests are recorded.
+    driver.js(
+        "document.getElementById('lines').value = '2'; \
+         document.getElementById('movetime').value = '1'; \
+         document.getElementById('horizon').value = '2'; \
+         window.asked = []; const fetched = window.fetch; \
+         window.fetch = (url, init) => { window.asked.push(String(url)); return fetched(url, init); }",
+    );
     driver.click("#analyse");
     driver.wait(
         "two engine lines",
@@ -958,6 +965,13 @@ fn board_lines_and_flip(driver: &Driver, server: &Server, game: &str) {
          document.querySelector('#engine-top li .line-score').textContent.includes('depth') && \
          document.querySelector('#engine-top li .line-move') !== null",
         20,
+    );
+    assert_eq!(
+        driver.js(
+            "return window.asked.filter(u => u.startsWith('/api/analyse') && u.includes('horizon=2')).length"
+        ),
+        json!(1),
+        "{game}: the analysis at the board's horizon"
     );
     let length = driver
         .js("return document.querySelectorAll('#engine-top li:first-child .line-move').length")
