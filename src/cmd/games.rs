@@ -18,9 +18,7 @@ macro_rules! game_lines {
 
 /// Runs `zonal games`: the games, their rules and the commands each has.
 pub fn run() -> Result<(), CliError> {
-    outln!(
-        "chess-t1  (default) chess-t1 (docs/chess-t1-rules.md). Commands: every command but review"
-    );
+    outln!("chess-t1  (default) chess-t1 (docs/chess-t1-rules.md). Commands: every command");
     core_games!(game_lines!());
     Ok(())
 }

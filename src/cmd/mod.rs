@@ -46,8 +46,7 @@ pub fn commands<G: GameDef>() -> String {
 
 /// The error of a command `game` does not have.
 pub fn not_available(game: GameName, command: &str) -> CliError {
-    let has =
-        with_game!(game, chess => String::from("every command but review"), G => commands::<G>());
+    let has = with_game!(game, chess => String::from("every command"), G => commands::<G>());
     CliError::input(format!(
         "{}: `zonal {command}` is not available for this game yet (it has {has}; \
          `zonal games` lists what each game supports)",
