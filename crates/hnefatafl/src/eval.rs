@@ -384,29 +384,24 @@ mod tests {
         assert_eq!(FEATURES[ZONES..], zonal_core::zone::FEATURES);
         // Along a random game: the projection's columns are its features, an evaluation that
         // does not weigh them leaves them at 0 and the rest unchanged.
-        let mut rng = zonal_core::rng::Rng::new(9);
-        let mut pos = Position::start(crate::Ruleset::COPENHAGEN);
-        let mut with_zones = 0;
-        for _ in 0..40 {
-            let all = features(&pos);
-            let without = features_with(&pos, false);
-            assert_eq!(without[..ZONES], all[..ZONES], "{pos}");
-            assert_eq!(without[ZONES..], [0; zonal_core::zone::FEATURES.len()]);
-            assert_eq!(
-                all[ZONES..],
-                crate::zones::project(&pos, ZONE_HORIZON)
+        zonal_testkit::zones::zone_feature_columns(
+            Position::start(crate::Ruleset::COPENHAGEN),
+            ZONES,
+            |p, rng| {
+                let moves = p.legal_moves();
+                (!moves.is_empty() && p.outcome().is_none())
+                    .then(|| p.play(moves[rng.below(moves.len())]))
+            },
+            |p| features(p).to_vec(),
+            |p| features_with(p, false).to_vec(),
+            |p| {
+                crate::zones::project(p, ZONE_HORIZON)
                     .features()
-                    .map(|p| if DEFENDERS == Side::White { p } else { -p }),
-                "{pos}"
-            );
-            with_zones += usize::from(all[ZONES..].iter().any(|&f| f != 0));
-            let moves = pos.legal_moves();
-            if moves.is_empty() || pos.outcome().is_some() {
-                break;
-            }
-            pos = pos.play(moves[rng.below(moves.len())]);
-        }
-        assert!(with_zones > 5, "{with_zones} positions with zone features");
+                    .map(|f| if DEFENDERS == Side::White { f } else { -f })
+                    .to_vec()
+            },
+        )
+        .unwrap();
     }
     use crate::Ruleset;
 

@@ -172,26 +172,17 @@ mod tests {
         assert_eq!(FEATURES[ZONES..], zonal_core::zone::FEATURES);
         // Along a random game: the projection's columns are its features, an evaluation that
         // does not weigh them leaves them at 0 and the rest unchanged.
-        let mut rng = zonal_core::rng::Rng::new(9);
-        let mut pos = Position::startpos();
-        let mut with_zones = 0;
-        for _ in 0..40 {
-            let all = features(&pos);
-            let without = features_with(&pos, false);
-            assert_eq!(without[..ZONES], all[..ZONES], "{pos}");
-            assert_eq!(without[ZONES..], [0; zonal_core::zone::FEATURES.len()]);
-            assert_eq!(
-                all[ZONES..],
-                crate::zones::project(&pos, ZONE_HORIZON).features(),
-                "{pos}"
-            );
-            with_zones += usize::from(all[ZONES..].iter().any(|&f| f != 0));
-            let moves = pos.legal_plies();
-            if moves.is_empty() || pos.is_over() {
-                break;
-            }
-            pos = pos.play(&moves[rng.below(moves.len())]);
-        }
-        assert!(with_zones > 5, "{with_zones} positions with zone features");
+        zonal_testkit::zones::zone_feature_columns(
+            Position::startpos(),
+            ZONES,
+            |p, rng| {
+                let moves = p.legal_plies();
+                (!moves.is_empty() && !p.is_over()).then(|| p.play(&moves[rng.below(moves.len())]))
+            },
+            |p| features(p).to_vec(),
+            |p| features_with(p, false).to_vec(),
+            |p| crate::zones::project(p, ZONE_HORIZON).features().to_vec(),
+        )
+        .unwrap();
     }
 }

@@ -181,3 +181,45 @@ pub fn narrowed_never_refuted<G: GameDef>(
     }
     Ok(tally)
 }
+
+/// A game's evaluation features with the projection's last (`zone_at` is the first of them):
+/// along a random game from `start` (`next` plays a random legal move, `None` at the end), the
+/// features with the projection (`all`) carry the projection's own columns (`projected`, turned
+/// to the evaluation's side), the features of an evaluation that gives them no weight
+/// (`without`) leave them at 0 and the rest unchanged, and more than 5 positions have one.
+pub fn zone_feature_columns<P: std::fmt::Display>(
+    start: P,
+    zone_at: usize,
+    mut next: impl FnMut(&P, &mut Rng) -> Option<P>,
+    all: impl Fn(&P) -> Vec<i32>,
+    without: impl Fn(&P) -> Vec<i32>,
+    projected: impl Fn(&P) -> Vec<i32>,
+) -> Result<(), String> {
+    let mut rng = Rng::new(9);
+    let mut pos = start;
+    let mut with_zones = 0;
+    for _ in 0..40 {
+        let (all, without) = (all(&pos), without(&pos));
+        if without[..zone_at] != all[..zone_at] || without[zone_at..].iter().any(|&f| f != 0) {
+            return Err(format!(
+                "{pos}: without the projection {without:?}, with {all:?}"
+            ));
+        }
+        if all[zone_at..] != projected(&pos)[..] {
+            return Err(format!(
+                "{pos}: zone features {:?}, the projection's {:?}",
+                &all[zone_at..],
+                projected(&pos)
+            ));
+        }
+        with_zones += usize::from(all[zone_at..].iter().any(|&f| f != 0));
+        match next(&pos, &mut rng) {
+            Some(p) => pos = p,
+            None => break,
+        }
+    }
+    if with_zones <= 5 {
+        return Err(format!("{with_zones} positions with zone features"));
+    }
+    Ok(())
+}

@@ -786,8 +786,7 @@ function applyZonePick() {
     li.classList.toggle("unshown", !shown.has(Number(li.dataset.zone)));
   });
   svg.querySelectorAll("[data-zone]").forEach((e) => {
-    e.classList.remove("dim", "picked", "unshown");
-    if (!shown.has(Number(e.getAttribute("data-zone")))) e.classList.add("unshown");
+    e.classList.remove("dim", "picked");
     if (state.pickedZone === null) return;
     if (Number(e.getAttribute("data-zone")) === state.pickedZone) e.classList.add("picked");
     else e.classList.add("dim");
