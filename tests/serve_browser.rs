@@ -1235,3 +1235,274 @@ fn the_page_in_headless_chromium() {
     // Several tabs' worth of requests at once leave the server up.
     assert_eq!(http(&server.addr, "GET", "/api/games", None).status, 200);
 }
+
+/// The pieces' text of `svg`, a string a piece: its title, letter and badge (what a player
+/// reads), in the picture's order.
+fn pieces_of(svg: &str) -> Vec<String> {
+    svg.split("<g class=\"piece\"")
+        .skip(1)
+        .map(|rest| {
+            let body = rest.split("</g>").next().unwrap_or_default();
+            let body = body.split_once('>').map_or("", |(_, b)| b);
+            let mut text = String::new();
+            let mut inside = false;
+            for c in body.chars() {
+                match c {
+                    '<' => inside = true,
+                    '>' => inside = false,
+                    c if !inside => text.push(c),
+                    _ => {}
+                }
+            }
+            text.replace("&amp;", "&")
+        })
+        .collect()
+}
+
+/// Issue 30, item 7: pieces a player of each game recognises without the docs (Jungle's
+/// animals with their ranks, the tafl king ringed unlike the defenders with a legend, Прорыв's
+/// rooks in hand, chess-t1's force sums), the same pieces `zonal render` draws.
+fn pieces_recognised(driver: &Driver, server: &Server) {
+    for (game, start) in [
+        ("chess-t1", "startpos"),
+        ("proryv", "startpos"),
+        ("hnefatafl", "copenhagen"),
+        ("jungle", "startpos"),
+    ] {
+        open_board(driver, server, game);
+        if game == "hnefatafl" {
+            driver.js("const s = document.getElementById('start'); \
+                 const o = [...s.options].find(o => o.textContent.startsWith('copenhagen:')); \
+                 s.value = o.value; s.dispatchEvent(new Event('change'))");
+            driver.wait(
+                "Copenhagen",
+                "return document.getElementById('board').dataset.position.endsWith('copenhagen')",
+                15,
+            );
+        }
+        let on_page: Vec<String> = serde_json::from_value(driver.js(
+            "return [...document.querySelectorAll('#board svg g.piece')].map(g => g.textContent)",
+        ))
+        .unwrap_or_default();
+        let rendered = Command::new(env!("CARGO_BIN_EXE_zonal"))
+            .args(["--game", game, "render", start])
+            .output()
+            .expect("zonal render runs");
+        let rendered = String::from_utf8_lossy(&rendered.stdout).to_string();
+        assert!(!on_page.is_empty(), "{game}: pieces on the board");
+        assert_eq!(
+            on_page,
+            pieces_of(&rendered),
+            "{game}: the page draws zonal render's pieces"
+        );
+        let legend = driver
+            .js("return [...document.querySelectorAll('#board svg g.legend')].map(g => g.textContent).join(' | ')")
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        match game {
+            "jungle" => {
+                // Each animal named, with its rank as a badge.
+                let ranks = [
+                    ("elephant", "8"),
+                    ("lion", "7"),
+                    ("tiger", "6"),
+                    ("leopard", "5"),
+                    ("wolf", "4"),
+                    ("dog", "3"),
+                    ("cat", "2"),
+                    ("rat", "1"),
+                ];
+                let pieces = driver.js(
+                    "return [...document.querySelectorAll('#board svg g.piece')].map(g => \
+                     [g.querySelector('title').textContent, (g.querySelector('.badge') || {}).textContent || ''])",
+                );
+                let pieces = pieces.as_array().cloned().unwrap_or_default();
+                assert_eq!(pieces.len(), 16, "{pieces:?}");
+                for p in &pieces {
+                    let title = p[0].as_str().unwrap_or_default();
+                    let rank = ranks
+                        .iter()
+                        .find(|(animal, _)| title.split_whitespace().nth(1) == Some(animal))
+                        .map(|(_, r)| *r);
+                    assert_eq!(p[1].as_str(), rank, "jungle: {title}'s rank badge");
+                }
+                assert!(legend.contains("E elephant 8"), "{legend}");
+            }
+            "hnefatafl" => {
+                // The king ringed, the defenders not; the legend names A, D and K.
+                let rings = driver.js(
+                    "const n = w => [...document.querySelectorAll('#board svg g.piece')] \
+                       .filter(g => g.querySelector('title').textContent.startsWith(w)) \
+                       .map(g => g.querySelectorAll('circle').length); \
+                     return [n('king'), n('defender')]",
+                );
+                let king: Vec<u64> = serde_json::from_value(rings[0].clone()).unwrap_or_default();
+                let defenders: Vec<u64> =
+                    serde_json::from_value(rings[1].clone()).unwrap_or_default();
+                assert_eq!(king, [2], "the king's ring: {rings}");
+                assert_eq!(defenders, [1; 12], "the defenders unringed: {rings}");
+                assert!(
+                    legend.contains("A attacker")
+                        && legend.contains("D defender")
+                        && legend.contains("K the king"),
+                    "{legend}"
+                );
+            }
+            "proryv" => {
+                // The rooks in hand, counted down by a drop.
+                assert!(
+                    legend.contains("rooks in hand: white 8, black 8"),
+                    "{legend}"
+                );
+                play_a_move(driver, &server.addr, game, 1, Hand::Click);
+                driver.wait(
+                    "a rook dropped from the hand",
+                    "return [...document.querySelectorAll('#board svg g.legend')] \
+                     .some(g => g.textContent.includes('rooks in hand: white 7, black 8'))",
+                    10,
+                );
+            }
+            _ => {
+                // chess-t1: the force sums on request.
+                driver.click("#show-force");
+                driver.wait(
+                    "the force sums",
+                    "return document.querySelector('#board svg .force-sums') !== null",
+                    10,
+                );
+                driver.click("#show-force");
+            }
+        }
+    }
+}
+
+/// Issue 30, item 10: the words of a game's end (a tafl king captured is the capture, not "the
+/// defenders have no legal move"; chess-t1's ends in words, not `black_wins (blockade)`), an
+/// empty chess-t1 board refused with its reason, and a favicon that asks the server nothing.
+fn end_words_and_icon(driver: &Driver, server: &Server) {
+    let load = |game: &str, position: &str| {
+        open_board(driver, server, game);
+        driver.js(&format!(
+            "document.getElementById('position-text').value = {position:?}"
+        ));
+        driver.click("#load-position");
+    };
+    let icon = driver
+        .js("const l = document.querySelector(\"link[rel~='icon']\"); return l ? l.href : null");
+    assert!(
+        icon.as_str().is_some_and(|h| h.starts_with("data:")),
+        "the favicon: {icon}"
+    );
+    let tafl = "11/11/11/2a8/11/11/11/11/1aka7/2a8/11 a copenhagen";
+    load("hnefatafl", tafl);
+    wait_position(driver, "the tafl position", tafl);
+    driver.click_square("c8");
+    driver.click_square("c4");
+    driver.wait(
+        "the king captured",
+        "return document.getElementById('status').textContent === \
+         'game over: attackers win (the king is captured)'",
+        10,
+    );
+    // chess-t1: the Scout takes the King.
+    let chess = "8/8/8/k7/8/1S6/8/5K2 w - 0 1";
+    load("chess-t1", chess);
+    wait_position(driver, "the chess-t1 position", chess);
+    driver.click_square("b3");
+    driver.click_square("a5");
+    driver.wait(
+        "the King captured",
+        "return document.getElementById('status').textContent === \
+         'game over: white wins (the black King is captured)'",
+        10,
+    );
+    load("chess-t1", "8/8/8/8/8/8/8/8 w - 0 1");
+    driver.wait(
+        "the empty board refused",
+        "return document.getElementById('message').textContent.includes('the board is empty')",
+        10,
+    );
+    assert_ne!(board_position(driver), "8/8/8/8/8/8/8/8 w - 0 1");
+}
+
+/// Issue 30: zone labels never overlap, each game's start with every zone drawn.
+fn labels_apart(driver: &Driver, server: &Server) {
+    for (game, start) in [
+        ("chess-t1", None),
+        ("proryv", None),
+        ("hnefatafl", Some("copenhagen")),
+        ("jungle", None),
+    ] {
+        open_board(driver, server, game);
+        if let Some(start) = start {
+            driver.js(&format!(
+                "const s = document.getElementById('start'); \
+                 const o = [...s.options].find(o => o.textContent.startsWith('{start}:')); \
+                 s.value = o.value; s.dispatchEvent(new Event('change'))"
+            ));
+            driver.wait(
+                "the start",
+                &format!(
+                    "return document.getElementById('board').dataset.position.endsWith('{start}')"
+                ),
+                15,
+            );
+        }
+        // Прорыв after the placement and Jungle in the middle game: each suite's first.
+        let middle = match game {
+            "proryv" => Some("r1Rr3k/8/5K2/1Rr5/7r/R3R3/2r2R2/5RR1 w 0:0 27 68"),
+            "jungle" => Some("7/3w3/2Ttp2/3C3/3E2c/7/1l1DPe1/7/7 b 25 50"),
+            _ => None,
+        };
+        if let Some(middle) = middle {
+            driver.js(&format!(
+                "document.getElementById('position-text').value = {middle:?}"
+            ));
+            driver.click("#load-position");
+            wait_position(driver, "the middle game", middle);
+        } else {
+            play_a_move(driver, &server.addr, game, 1, Hand::Click);
+        }
+        driver.click("#show-zones");
+        driver.click("#all-zones");
+        driver.wait(
+            "every zone drawn",
+            "return document.querySelectorAll('#zone-list li').length > 0 && \
+             document.getElementById('all-zones').checked && state.drawn === null",
+            30,
+        );
+        let overlaps = driver.js(
+            "const boxes = [...document.querySelectorAll('#board svg text.label-text')] \
+               .filter(t => getComputedStyle(t).display !== 'none') \
+               .map(t => [t.textContent, t.getBoundingClientRect()]); \
+             const out = []; \
+             for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) { \
+               const [a, r] = boxes[i], [b, s] = boxes[j]; \
+               const w = Math.min(r.right, s.right) - Math.max(r.left, s.left); \
+               const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top); \
+               if (w > 1 && h > 1) out.push(a + ' / ' + b); } \
+             return [boxes.length, out]",
+        );
+        println!("{game}: {} labels", overlaps[0]);
+        assert!(overlaps[0].as_u64() > Some(0), "{game}: no labels");
+        assert_eq!(overlaps[1], json!([]), "{game}: labels overlap: {overlaps}");
+        driver.click("#all-zones");
+        driver.click("#show-zones");
+    }
+}
+
+#[test]
+fn pieces_words_and_labels_in_headless_chromium() {
+    let chromium = find(&["chromium", "chromium-browser", "google-chrome"]);
+    let chromedriver = find(&["chromedriver"]);
+    let (Some(chromium), Some(chromedriver)) = (chromium, chromedriver) else {
+        println!("SKIPPED serve_browser: chromium and chromedriver are not installed");
+        return;
+    };
+    let server = Server::start();
+    let driver = Driver::start(&chromedriver, &chromium);
+    pieces_recognised(&driver, &server);
+    end_words_and_icon(&driver, &server);
+    labels_apart(&driver, &server);
+}

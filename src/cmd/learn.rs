@@ -3,11 +3,11 @@
 
 use crate::args::{DatagenArgs, FitArgs, GameName};
 use crate::output::CliError;
-use std::io::{Seek, Write};
+use std::io::Write;
 use zonal_analysis::Zoned;
 use zonal_games::chess_t1::ChessT1Game;
 use zonal_learn::Learn;
-use zonal_learn::datagen::{DatagenConfig, Summary};
+use zonal_learn::datagen::{DatagenConfig, OpenError, Summary};
 use zonal_learn::fit::FitRequest;
 use zonal_play::spec::PlayerSpec;
 
@@ -52,28 +52,14 @@ fn write_error(path: &std::path::Path, e: impl std::fmt::Display) -> CliError {
 fn datagen_game<G: Learn>(args: &DatagenArgs) -> Result<(), CliError> {
     no_fit::<G>()?;
     let out = &args.out;
-    let existing = match std::fs::read_to_string(out) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => {
-            return Err(CliError::input(format!(
-                "--out: cannot read {}: {e}",
-                out.display()
-            )));
-        }
-    };
-    let (done, keep) = zonal_learn::datagen::resume(&existing)
-        .map_err(|e| CliError::input(format!("--out: {}:{e}", out.display())))?;
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .write(true)
-        .truncate(false)
-        .open(out)
-        .map_err(|e| write_error(out, e))?;
-    file.set_len(keep as u64).map_err(|e| write_error(out, e))?;
-    let mut file = std::io::BufWriter::new(file);
-    file.seek(std::io::SeekFrom::End(0))
-        .map_err(|e| write_error(out, e))?;
+    let zonal_learn::datagen::Resumed {
+        done,
+        fresh,
+        mut file,
+    } = zonal_learn::datagen::open_resumed(out).map_err(|e| match e {
+        OpenError::Input(e) => CliError::input(format!("--out: {e}")),
+        OpenError::Output(e) => write_error(out, e),
+    })?;
     if let Some(path) = &args.records {
         let text = std::fs::read_to_string(path).map_err(|e| {
             CliError::input(format!("--records: cannot read {}: {e}", path.display()))
@@ -115,7 +101,7 @@ fn datagen_game<G: Learn>(args: &DatagenArgs) -> Result<(), CliError> {
         max_plies: args.max_plies.max(1),
         jobs: jobs.clamp(1, 256),
     };
-    if existing.is_empty() {
+    if fresh {
         let header = zonal_learn::datagen::header(G::ID, &spec.describe(), &cfg, starts.len());
         file.write_all(header.as_bytes())
             .map_err(|e| write_error(out, e))?;

@@ -54,35 +54,6 @@ pub(crate) mod generic {
     use crate::output::CliError;
     use zonal_analysis::GameDef;
     use zonal_analysis::Zoned;
-    use zonal_core::rng::Rng;
-
-    /// Openings of a match: `start` after `plies` random moves (seeded), as many as `count`.
-    pub(crate) fn random_openings<G: GameDef>(
-        start: G::Position,
-        count: usize,
-        plies: usize,
-    ) -> Vec<G::Position> {
-        let mut rng = Rng::new(20_261_125);
-        let mut out = Vec::new();
-        while out.len() < count {
-            let mut pos = start;
-            for _ in 0..plies {
-                let moves = G::legal_moves(&pos);
-                if moves.is_empty() {
-                    break;
-                }
-                let mut game = G::new_game(pos);
-                if G::play_text(&mut game, &moves[rng.below(moves.len())].to_string()).is_err() {
-                    break;
-                }
-                pos = G::current(&game);
-            }
-            if G::outcome(&pos).is_none() {
-                out.push(pos);
-            }
-        }
-        out
-    }
 
     /// The positions of an openings file's text.
     pub(crate) fn read_openings<G: GameDef>(
@@ -109,13 +80,18 @@ pub(crate) mod generic {
                 let shown = G::STARTS.first().map_or("", |s| s.0).to_string();
                 (
                     shown,
-                    first.map_or_else(Vec::new, |p| random_openings::<G>(p, 16, 4)),
+                    first.map_or_else(Vec::new, |p| {
+                        zonal_analysis::positions::random_openings::<G>(p, 16, 4)
+                    }),
                 )
             }
             (Some(path), _) => {
                 let shown = path.display().to_string();
                 match path.to_str().and_then(G::start) {
-                    Some(start) => (shown, random_openings::<G>(start, 16, 4)),
+                    Some(start) => (
+                        shown,
+                        zonal_analysis::positions::random_openings::<G>(start, 16, 4),
+                    ),
                     None => {
                         let text = std::fs::read_to_string(path).map_err(|e| {
                             CliError::input(format!(

@@ -95,3 +95,35 @@ pub fn record<G: GameDef>(path: &str, n: usize) -> Result<(G::Position, Vec<Stri
     let game = found.ok_or_else(|| format!("{path}: no finished game {n}"))?;
     Ok((game.start, game.moves))
 }
+
+/// Openings of a match: `start` after `plies` random moves (seeded), as many as `count` (fewer
+/// when the random moves keep ending the game: at most `100 * count` tries).
+pub fn random_openings<G: GameDef>(
+    start: G::Position,
+    count: usize,
+    plies: usize,
+) -> Vec<G::Position> {
+    let mut rng = zonal_core::rng::Rng::new(20_261_125);
+    let mut out = Vec::new();
+    for _ in 0..count.saturating_mul(100) {
+        if out.len() == count {
+            break;
+        }
+        let mut pos = start;
+        for _ in 0..plies {
+            let moves = G::legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            let mut game = G::new_game(pos);
+            if G::play_text(&mut game, &moves[rng.below(moves.len())].to_string()).is_err() {
+                break;
+            }
+            pos = G::current(&game);
+        }
+        if G::outcome(&pos).is_none() {
+            out.push(pos);
+        }
+    }
+    out
+}

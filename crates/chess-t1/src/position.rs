@@ -99,6 +99,32 @@ impl Status {
     pub const fn is_over(self) -> bool {
         !matches!(self, Status::Ongoing)
     }
+
+    /// The end in words, as the other games say theirs: "white wins (the black King is
+    /// captured)", "black wins (white has no legal move: blockade)", "draw (third
+    /// repetition)"; `"ongoing"` while the game goes on.
+    pub fn words(self) -> String {
+        match self {
+            Status::Ongoing => "ongoing".to_string(),
+            Status::Won { winner, reason } => {
+                let loser = winner.other().name();
+                let why = match reason {
+                    Reason::KingCaptured => format!("the {loser} King is captured"),
+                    Reason::CastleCaptured => format!("the {loser} castle is captured"),
+                    Reason::Blockade => format!("{loser} has no legal move: blockade"),
+                    Reason::Repetition | Reason::QuietMoves => reason.name().to_string(),
+                };
+                format!("{} wins ({why})", winner.name())
+            }
+            Status::Drawn { reason } => match reason {
+                Reason::Repetition => "draw (third repetition)".to_string(),
+                Reason::QuietMoves => {
+                    format!("draw ({QUIET_MOVE_LIMIT} half-moves without a capture or exchange)")
+                }
+                other => format!("draw ({})", other.name()),
+            },
+        }
+    }
 }
 
 impl fmt::Display for Status {

@@ -69,6 +69,54 @@ pub fn resume(text: &str) -> Result<(HashSet<u64>, usize), String> {
     Ok((done, keep))
 }
 
+/// A data file opened to go on: the games it closed already, whether it was new or empty (it
+/// needs its header), and the file cut after its last closed game, positioned at its end.
+pub struct Resumed {
+    /// The games the file closed.
+    pub done: HashSet<u64>,
+    /// The file was missing or empty.
+    pub fresh: bool,
+    /// The file, to append to.
+    pub file: std::io::BufWriter<std::fs::File>,
+}
+
+/// Why a data file could not be opened to go on with: it could not be read or did not read as
+/// data (the input's fault), or could not be written (the machine's).
+#[derive(Debug)]
+pub enum OpenError {
+    /// Not readable, or a line that is not data: the message names the file and the line.
+    Input(String),
+    /// Not writable: the system's reason.
+    Output(String),
+}
+
+/// Opens the data file `path` to go on with it (created when missing).
+pub fn open_resumed(path: &std::path::Path) -> Result<Resumed, OpenError> {
+    use std::io::Seek;
+    let shown = path.display();
+    let existing = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(OpenError::Input(format!("cannot read {shown}: {e}"))),
+    };
+    let (done, keep) = resume(&existing).map_err(|e| OpenError::Input(format!("{shown}:{e}")))?;
+    let write_error = |e: std::io::Error| OpenError::Output(e.to_string());
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(false)
+        .open(path)
+        .map_err(write_error)?;
+    file.set_len(keep as u64).map_err(write_error)?;
+    let mut file = std::io::BufWriter::new(file);
+    file.seek(std::io::SeekFrom::End(0)).map_err(write_error)?;
+    Ok(Resumed {
+        done,
+        fresh: existing.is_empty(),
+        file,
+    })
+}
+
 /// One game of self-play: its samples and its result.
 pub fn self_play<G: Learn>(
     number: u64,

@@ -459,8 +459,17 @@ impl ChessBoard {
         if text == "startpos" {
             return Ok(chess_t1::position::Position::startpos());
         }
-        text.parse()
-            .map_err(|e| bad(format!("chess-t1: bad position string: {e}")))
+        let pos: chess_t1::position::Position = text
+            .parse()
+            .map_err(|e| bad(format!("chess-t1: bad position string: {e}")))?;
+        // An empty board is a setup the trajectory commands read (`zonal distance`), but no
+        // game: on the board it would be "lost by blockade" before a piece is placed.
+        if pos.board().iter().next().is_none() {
+            return Err(bad(
+                "chess-t1: the board is empty: place some pieces (Edit board) or load a position",
+            ));
+        }
+        Ok(pos)
     }
 
     /// The game of `moves` (coordinate form) played from `start`, calling `each` with the
@@ -483,7 +492,7 @@ impl ChessBoard {
                     "move {} ({}): the game is over: {}",
                     i + 1,
                     chess_t1::excerpt::excerpt(text),
-                    chess_t1::game::status(&game)
+                    chess_t1::game::status(&game).words()
                 )));
             }
             let mv = game.position().parse_uci(text).map_err(|e| {
@@ -545,7 +554,7 @@ impl Board for ChessBoard {
             game: "chess-t1",
             position: pos.to_string(),
             side: pos.side_to_move().name(),
-            status: status.to_string(),
+            status: status.words(),
             over: status.is_over(),
             placement: None,
             moves: list
@@ -697,7 +706,7 @@ impl Board for ChessBoard {
         if chess_t1::game::status(&game).is_over() {
             return Err(illegal(format!(
                 "the game is over: {}",
-                chess_t1::game::status(&game)
+                chess_t1::game::status(&game).words()
             )));
         }
         let pos = *game.position();

@@ -259,12 +259,12 @@ impl PlayGame for ChessT1Game {
             status @ Status::Won { winner, reason } => Some(GameEnd {
                 winner: Some(side(winner)),
                 reason: reason.name().to_string(),
-                text: status.to_string(),
+                text: status.words(),
             }),
             status @ Status::Drawn { reason } => Some(GameEnd {
                 winner: None,
                 reason: reason.name().to_string(),
-                text: status.to_string(),
+                text: status.words(),
             }),
         }
     }
