@@ -10,16 +10,16 @@
 use chess_t1::incremental::FootprintIndex;
 use chess_t1::rules::ChessT1;
 use chess_t1::sample;
-use chess_t1::zone::{Projection, Zone, ZoneConfig, ZoneKind};
+use chess_t1::zone::{ForceZone, Projection, ZoneConfig, ZoneKind};
 use std::collections::HashMap;
 
 /// The zone's identity across positions.
-fn key(z: &Zone) -> String {
+fn key(z: &ForceZone) -> String {
     format!("{:?} {:?} {:?}", z.root().trajectory, z.target, z.side)
 }
 
 /// What the zone says (its index left out).
-fn body(z: &Zone) -> String {
+fn body(z: &ForceZone) -> String {
     format!(
         "{:?}",
         (&z.trajectories, &z.contests, &z.holding, z.target_defended)
@@ -43,7 +43,7 @@ fn main() {
         let mut pos = start;
         for ply in 0..8 {
             let mp = Projection::build(&ChessT1, &pos, &config);
-            let attack: Vec<&Zone> = mp
+            let attack: Vec<&ForceZone> = mp
                 .zones
                 .iter()
                 .filter(|z| z.kind == ZoneKind::Attack)

@@ -4,7 +4,7 @@
 
 use chess_t1::posfile;
 use chess_t1::rules::{Aim, ChessT1};
-use chess_t1::zone::{Camp, Projection, Role, Zone, ZoneConfig, ZoneKind};
+use chess_t1::zone::{Camp, ForceZone, Projection, Role, ZoneConfig, ZoneKind};
 use chess_t1::{Position, Square};
 
 fn sq(s: &str) -> Square {
@@ -27,7 +27,7 @@ fn mp(id: &str, horizon: i32) -> Projection {
 }
 
 /// The attack zone of the root on `root` against `target`.
-fn zone<'a>(mp: &'a Projection, root: &str, target: &str) -> &'a Zone {
+fn zone<'a>(mp: &'a Projection, root: &str, target: &str) -> &'a ForceZone {
     mp.zones
         .iter()
         .find(|z| {
@@ -44,7 +44,7 @@ fn squares(t: &chess_t1::zone::ZoneTrajectory) -> String {
 }
 
 /// (label, role, squares, time) of every trajectory of a zone.
-fn contents(z: &Zone) -> Vec<(String, Role, String, i32)> {
+fn contents(z: &ForceZone) -> Vec<(String, Role, String, i32)> {
     (0..z.trajectories.len())
         .map(|t| {
             (
@@ -57,7 +57,7 @@ fn contents(z: &Zone) -> Vec<(String, Role, String, i32)> {
         .collect()
 }
 
-fn has(z: &Zone, role: Role, path: &str) -> bool {
+fn has(z: &ForceZone, role: Role, path: &str) -> bool {
     z.trajectories
         .iter()
         .any(|t| t.role == role && squares(t) == path)

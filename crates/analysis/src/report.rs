@@ -5,7 +5,7 @@ use crate::game::{GameDef, side_word};
 use std::fmt::Write as _;
 use zonal_board::Side;
 use zonal_board::SquareSet;
-use zonal_core::zone::{Built, Gain, IncrementalProjection, Outcome, ZoneGame, outcomes};
+use zonal_core::zone::{Built, Gain, IncrementalProjection, ZoneGame, ZoneOutcome, outcomes};
 /// The projection of `start` at `horizon`, then kept up to date along the moves `after` by the
 /// incremental projection, with a line a move saying what it reused.
 pub fn zones_after<G: GameDef>(
@@ -214,7 +214,7 @@ pub fn zones_dot<G: GameDef>(pos: &G::Position, built: &Built) -> String {
 
 /// A zone's or a complex's outcome as the zones JSON writes it: what its root side gains
 /// (`"wins"` or material) with the side to move, and with the other side to move.
-pub fn outcome_json(o: &Outcome) -> serde_json::Value {
+pub fn outcome_json(o: &ZoneOutcome) -> serde_json::Value {
     let gain = |g: Gain| match g {
         Gain::Wins => serde_json::json!("wins"),
         Gain::Material(n) => serde_json::json!(n),

@@ -26,7 +26,7 @@ use crate::rules::{Aim, ChessT1};
 use crate::search::baseline::{self, BaselineConfig};
 use crate::search::{self, Engine, EngineConfig, Mode, Motive, proven};
 use crate::square::{Color, Square};
-use crate::zone::{Projection, Role, Zone, ZoneConfig, ZoneKind};
+use crate::zone::{ForceZone, Projection, Role, ZoneConfig, ZoneKind};
 use std::time::Instant;
 use zonal_core::Limits;
 
@@ -168,7 +168,7 @@ fn flipped(pos: &Position) -> Option<Position> {
 }
 
 /// Value of `aim` / `target` for (+) once the root is next to it, in half-units.
-fn zone_outcome(pos: &Position, zone: &Zone, material: &Material) -> i32 {
+fn zone_outcome(pos: &Position, zone: &ForceZone, material: &Material) -> i32 {
     if zone.kind != ZoneKind::Attack {
         return 0;
     }
@@ -206,7 +206,7 @@ fn zone_outcome(pos: &Position, zone: &Zone, material: &Material) -> i32 {
     }
 }
 
-fn zone_text(zone: &Zone, outcome: i32) -> String {
+fn zone_text(zone: &ForceZone, outcome: i32) -> String {
     let root = &zone.root().trajectory;
     let path: Vec<String> = root.squares.iter().map(Square::to_string).collect();
     let target = match (zone.target.piece, zone.target.aim) {

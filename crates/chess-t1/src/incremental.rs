@@ -16,7 +16,7 @@
 //! any position: the previous move's, a sibling in a search tree, a transposition.
 //!
 //! A [`Tracker`] is a cache following one line of play, with undo. A [`FootprintIndex`] maps
-//! each square to the zones that depend on it ([`Zone::dependency_squares`](crate::zone::Zone)): the zones
+//! each square to the zones that depend on it ([`ForceZone::dependency_squares`](crate::zone::ForceZone)): the zones
 //! docs/zones.md §5's rule would rebuild after a move.
 //!
 //! ```

@@ -58,8 +58,8 @@ pub type Contest = zonal_core::force::zone::Contest<ChessT1>;
 /// A node of a zone graph.
 pub type Node = zonal_core::force::zone::Node<ChessT1>;
 /// One zone of a chess-t1 position.
-pub type Zone = zonal_core::force::zone::Zone<ChessT1>;
+pub type ForceZone = zonal_core::force::zone::ForceZone<ChessT1>;
 /// A complex zone.
-pub type Complex = zonal_core::force::zone::Complex<ChessT1>;
+pub type ForceComplex = zonal_core::force::zone::ForceComplex<ChessT1>;
 /// The mathematical projection of a chess-t1 position.
 pub type Projection = zonal_core::force::zone::Projection<ChessT1>;

@@ -12,7 +12,7 @@
 //! - the retreat of its piece that a complex of the other side aims at (a [`Purpose::Retreat`]).
 
 use crate::distance::Bundle;
-use crate::zone::{Aim, Built, Negation, Role, Zone, ZoneGame};
+use crate::zone::{Aim, Built, Negation, NegationRole, Zone, ZoneGame};
 use zonal_board::SquareSet;
 
 /// What a named step does.
@@ -34,7 +34,7 @@ pub enum Purpose {
         /// The other side's zone.
         zone: usize,
         /// How it stops the root.
-        role: Role,
+        role: NegationRole,
         /// The square of the root's trajectory it is attached to.
         attached: u32,
         /// Whether it stops the root by itself and its moves use its whole budget (it must move
@@ -51,7 +51,7 @@ pub enum Purpose {
         /// The square of the negating piece it stops.
         negator: u32,
         /// How that piece negates.
-        role: Role,
+        role: NegationRole,
     },
     /// The side to move's piece aimed at by the other side's complex `complex` steps away.
     Retreat {

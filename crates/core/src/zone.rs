@@ -56,7 +56,7 @@ pub struct Aim {
 
 /// How a first negation stops the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Role {
+pub enum NegationRole {
     /// The opposing piece stands, in time, where the game says it stops the root arriving on
     /// a(i) (a line onto the square, a piece that would take the root there).
     Control,
@@ -68,14 +68,14 @@ pub enum Role {
     Retreat,
 }
 
-impl Role {
+impl NegationRole {
     /// The role in words.
     pub const fn name(self) -> &'static str {
         match self {
-            Role::Control => "control",
-            Role::Blockade => "blockade",
-            Role::Protection => "protection",
-            Role::Retreat => "retreat",
+            NegationRole::Control => "control",
+            NegationRole::Blockade => "blockade",
+            NegationRole::Protection => "protection",
+            NegationRole::Retreat => "retreat",
         }
     }
 }
@@ -86,7 +86,7 @@ pub struct Negation {
     /// The opposing piece's square.
     pub from: u32,
     /// What it does.
-    pub role: Role,
+    pub role: NegationRole,
     /// The square of the root's trajectory it is attached to (a(i); the target for a retreat).
     pub attached: u32,
     /// Its trajectory, start first (one square for a piece already in place).
@@ -295,7 +295,7 @@ pub enum Gain {
 /// A zone's outcome for both sides to move (zones.md §4): the gain when its root gets through
 /// in time, nothing when a negation holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Outcome {
+pub struct ZoneOutcome {
     /// With the side to move of the position.
     pub now: Gain,
     /// With the other side to move (the same placement), if that is a position of the game.
@@ -310,7 +310,7 @@ pub fn outcomes<G: ZoneGame>(
     pos: &G::Position,
     built: &Built,
     h: i32,
-) -> (Vec<Outcome>, Vec<Outcome>) {
+) -> (Vec<ZoneOutcome>, Vec<ZoneOutcome>) {
     let flipped = game
         .with_other_side_to_move(pos)
         .map(|other| (build(game, &other, h), other));
@@ -331,7 +331,7 @@ pub fn outcomes<G: ZoneGame>(
     let zones = built
         .zones
         .iter()
-        .map(|z| Outcome {
+        .map(|z| ZoneOutcome {
             now: zone_gain(pos, z),
             other_to_move: flipped.as_ref().map(|(b, p)| {
                 b.zones
@@ -344,7 +344,7 @@ pub fn outcomes<G: ZoneGame>(
     let complexes = built
         .complexes
         .iter()
-        .map(|c| Outcome {
+        .map(|c| ZoneOutcome {
             now: complex_gain(built, pos, c),
             other_to_move: flipped.as_ref().map(|(b, p)| {
                 b.complexes
@@ -680,7 +680,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
             .filter(|_| budget.retreat_moves() >= 1)
             .map(|flight| Negation {
                 from: target,
-                role: Role::Retreat,
+                role: NegationRole::Retreat,
                 attached: target,
                 path: vec![target, flight],
                 budget: budget.retreat_moves(),
@@ -828,7 +828,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
                 {
                     out.push(Negation {
                         from: r,
-                        role: Role::Retreat,
+                        role: NegationRole::Retreat,
                         attached: r,
                         path: vec![r, flight],
                         budget: budget.retreat_moves(),
@@ -852,9 +852,9 @@ impl<S: SquareSet> IncrementalProjection<S> {
                 );
                 if let Some((_, s)) = best {
                     let role = if is_aim && aim.kind == AimKind::Capture {
-                        Role::Protection
+                        NegationRole::Protection
                     } else {
-                        Role::Control
+                        NegationRole::Control
                     };
                     out.push(Negation {
                         from: r,
@@ -873,7 +873,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
                 {
                     out.push(Negation {
                         from: r,
-                        role: Role::Blockade,
+                        role: NegationRole::Blockade,
                         attached: a,
                         path: self.path_to(shape, r, a, depth, &steps),
                         budget: m,
@@ -885,7 +885,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
         }
         out.sort_by_key(|n| (n.attached, n.path.len(), n.from));
         for n in &mut out {
-            if n.role != Role::Retreat {
+            if n.role != NegationRole::Retreat {
                 let i = root.iter().position(|&a| a == n.attached).unwrap_or(k);
                 n.answers = self.answers(game, pos, side, n, i as i32, budget, depth);
             }
@@ -935,9 +935,9 @@ impl<S: SquareSet> IncrementalProjection<S> {
                 let control = game.stop_squares(pos, q, n.from, b, occupied & !S::single(q));
                 let best = |set: S| nearest_within(&map, set, limit);
                 let (role, target) = match (best(control), best(blocks)) {
-                    (Some(c), Some(o)) if o < c => (Role::Blockade, o.1),
-                    (Some(c), _) => (Role::Control, c.1),
-                    (None, Some(o)) => (Role::Blockade, o.1),
+                    (Some(c), Some(o)) if o < c => (NegationRole::Blockade, o.1),
+                    (Some(c), _) => (NegationRole::Control, c.1),
+                    (None, Some(o)) => (NegationRole::Blockade, o.1),
                     (None, None) => continue,
                 };
                 let path = self.path_to(shape, q, target, depth, &steps);
@@ -971,7 +971,9 @@ impl<S: SquareSet> IncrementalProjection<S> {
         depth: u32,
     ) -> Vec<Negation> {
         let line = match n.role {
-            Role::Control | Role::Protection => game.control_line(pos, n.from, n.attached),
+            NegationRole::Control | NegationRole::Protection => {
+                game.control_line(pos, n.from, n.attached)
+            }
             _ => S::EMPTY,
         };
         if line.is_empty() || limit < 1 {
@@ -987,7 +989,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
             if let Some((_, b)) = nearest_within(&map, line, limit) {
                 out.push(Negation {
                     from: q,
-                    role: Role::Blockade,
+                    role: NegationRole::Blockade,
                     attached: b,
                     path: self.path_to(shape, q, b, depth, &steps),
                     budget: limit,
@@ -1008,7 +1010,7 @@ mod tests {
     fn zone(side: Side, kind: AimKind, len: usize, stoppers: &[u32]) -> Zone {
         let negation = |from: u32| Negation {
             from,
-            role: Role::Control,
+            role: NegationRole::Control,
             attached: 1,
             path: vec![from],
             budget: 0,

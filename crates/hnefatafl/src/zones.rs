@@ -36,7 +36,7 @@
 //! - *blockade*: occupying a(i) itself, or any square the slide into a(i) passes over (every
 //!   square passed over is a beta-square). **Decision (core limitation):** the core's first
 //!   negations blockade only a(i) and only for i < k, so these squares are returned by
-//!   `stop_squares` too, and such negations carry [`Role::Control`]; [`to_text`] names them
+//!   `stop_squares` too, and such negations carry [`NegationRole::Control`]; [`to_text`] names them
 //!   blockades. The slide into a(i) is the one of the zone's trajectory: its predecessor is found
 //!   as the core finds the trajectory (the first shortest one, lowest squares first), which is
 //!   exact for a(1) and for the last square a(k); for the middle square of a three-move
@@ -59,8 +59,8 @@ use crate::square_name;
 use zonal_board::{Shape, Side};
 use zonal_core::Steps;
 use zonal_core::distance::Bundle;
-pub use zonal_core::zone::{Aim, AimKind, IncrementalProjection, Negation, Role, Zone};
-pub use zonal_core::zone::{Built, Complex, Gain, Outcome, outcomes};
+pub use zonal_core::zone::{Aim, AimKind, IncrementalProjection, Negation, NegationRole, Zone};
+pub use zonal_core::zone::{Built, Complex, Gain, ZoneOutcome, outcomes};
 use zonal_core::zone::{ComplexAim, ZoneGame, build};
 
 const SHAPE_9: Shape = match Shape::new(9, 9) {
@@ -548,7 +548,7 @@ pub fn gain_text(gain: Gain) -> String {
     }
 }
 
-fn outcome_text(o: &Outcome, other: Side) -> String {
+fn outcome_text(o: &ZoneOutcome, other: Side) -> String {
     match o.other_to_move {
         Some(g) => format!(
             "{}; with the {} to move {}",
@@ -678,7 +678,7 @@ fn negation_line(pos: &Position, label: &str, moving: u32, ng: &Negation) -> Str
     let moves = ng.path.len() - 1;
     let end = *ng.path.last().unwrap_or(&ng.from);
     let role = match ng.role {
-        Role::Control | Role::Protection
+        NegationRole::Control | NegationRole::Protection
             if end == ng.attached || slide_into(pos, moving, ng.attached) & bit(end) != 0 =>
         {
             "blockade"

@@ -24,7 +24,7 @@
 //!   stops a capture only when the root is worth at least the target: a rat taking an elephant, or
 //!   any piece taking a more valuable piece caught in a trap, still gains when it is taken back.
 //! - **Retreats** of capture targets and the **answers** ((+, z.2)) come from the core.
-//! - **Outcome**: entering the den wins; a capture gains the target's value in cp (the evaluation's
+//! - **ZoneOutcome**: entering the den wins; a capture gains the target's value in cp (the evaluation's
 //!   material, [`crate::eval::Weights`]), gross.
 //!
 //! The incremental projection keeps a piece's distance map while no square of its footprint
@@ -41,8 +41,8 @@ use crate::position::Position;
 use zonal_board::{Shape, Side};
 use zonal_core::Steps;
 use zonal_core::distance::DistanceMap;
-pub use zonal_core::zone::{Aim, AimKind, IncrementalProjection, Negation, Role, Zone};
-pub use zonal_core::zone::{Built, Gain, Outcome, outcomes};
+pub use zonal_core::zone::{Aim, AimKind, IncrementalProjection, Negation, NegationRole, Zone};
+pub use zonal_core::zone::{Built, Gain, ZoneOutcome, outcomes};
 use zonal_core::zone::{ZoneGame, build};
 
 /// Jungle as the core's zone builder sees it.
@@ -464,8 +464,8 @@ const fn side_text(side: Side) -> &'static str {
 pub fn role_text(pos: &Position, n: &Negation) -> &'static str {
     let end = n.path.last().copied().unwrap_or(n.from);
     match n.role {
-        Role::Control | Role::Protection if end == n.attached => "blockade",
-        Role::Control
+        NegationRole::Control | NegationRole::Protection if end == n.attached => "blockade",
+        NegationRole::Control
             if WATER & bit(end as u8) != 0
                 && WATER & bit(n.attached as u8) == 0
                 && matches!(pos.piece_at(n.from as u8), Some((_, Animal::Rat))) =>
@@ -502,7 +502,7 @@ pub fn gain_text(gain: Gain) -> String {
 }
 
 /// An outcome for both sides to move in words (`other` is the side not to move now).
-fn outcome_text(o: &Outcome, other: Side) -> String {
+fn outcome_text(o: &ZoneOutcome, other: Side) -> String {
     match o.other_to_move {
         Some(g) => format!(
             "{}; with {} to move {}",
@@ -559,7 +559,7 @@ mod tests {
             .expect("the tiger f8 negates the way by e9");
         assert_eq!(
             (tiger.role, tiger.attached, tiger.budget, tiger.stops),
-            (Role::Control, sq("e9"), 1, true)
+            (NegationRole::Control, sq("e9"), 1, true)
         );
         assert_eq!(tiger.path, vec![sq("f8"), sq("f9")]);
         assert!(race.other_ways.iter().all(|n| n.attached != sq("d8")));
@@ -580,7 +580,7 @@ mod tests {
         let n = &race.negations[0];
         assert_eq!(
             (n.from, n.role, n.attached, n.budget, n.stops),
-            (sq("f8"), Role::Control, sq("d8"), 1, true)
+            (sq("f8"), NegationRole::Control, sq("d8"), 1, true)
         );
         assert_eq!(n.path, vec![sq("f8"), sq("e8")]);
         assert!(!race.is_open());
@@ -612,13 +612,13 @@ mod tests {
         let block = &hunt.negations[0];
         assert_eq!(
             (block.from, block.role, block.attached, block.budget),
-            (sq("b5"), Role::Control, sq("c7"), 1)
+            (sq("b5"), NegationRole::Control, sq("c7"), 1)
         );
         assert_eq!(block.path, vec![sq("b5"), sq("c5")]);
         let retreat = &hunt.negations[1];
         assert_eq!(
             (retreat.from, retreat.role, retreat.budget),
-            (sq("c8"), Role::Retreat, 2)
+            (sq("c8"), NegationRole::Retreat, 2)
         );
         assert_eq!(retreat.path, vec![sq("c8"), sq("c7")]);
         assert_eq!(hunt.negations.len(), 2);
@@ -652,7 +652,7 @@ mod tests {
         let hunt = find(&z, Side::Black, "e7", AimKind::Capture, "d6");
         assert_eq!(hunt.root, vec![sq("e7"), sq("d7"), sq("d6")]);
         assert_eq!(hunt.negations.len(), 1);
-        assert_eq!(hunt.negations[0].role, Role::Retreat);
+        assert_eq!(hunt.negations[0].role, NegationRole::Retreat);
         assert_eq!(hunt.negations[0].path, vec![sq("d6"), sq("d5")]);
         assert_eq!(hunt.negations[0].budget, 1);
         // The white rat d3 takes the elephant d4: the cat d5 would take it back, but the
@@ -668,10 +668,13 @@ mod tests {
         let z = zones(&p, 5);
         let hunt = find(&z, Side::White, "d5", AimKind::Capture, "e7");
         let leopard = hunt.negations.iter().find(|n| n.from == sq("c7")).unwrap();
-        assert_eq!((leopard.role, leopard.stops), (Role::Blockade, false));
+        assert_eq!(
+            (leopard.role, leopard.stops),
+            (NegationRole::Blockade, false)
+        );
         assert_eq!(leopard.path, vec![sq("c7"), sq("d7")]);
         let elephant = hunt.negations.iter().find(|n| n.from == sq("g7")).unwrap();
-        assert_eq!(elephant.role, Role::Protection);
+        assert_eq!(elephant.role, NegationRole::Protection);
         assert_eq!(elephant.path, vec![sq("g7"), sq("f7")]);
     }
 

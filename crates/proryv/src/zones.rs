@@ -26,8 +26,8 @@ use crate::Position;
 use crate::geometry::{KING, bit, rook_attacks};
 use crate::steps::PieceSteps;
 use zonal_board::{Shape, Side, SquareSet};
-pub use zonal_core::zone::{Aim, AimKind, IncrementalProjection, Negation, Role, Zone};
-pub use zonal_core::zone::{Built, Complex, Gain, Outcome, outcomes};
+pub use zonal_core::zone::{Aim, AimKind, IncrementalProjection, Negation, NegationRole, Zone};
+pub use zonal_core::zone::{Built, Complex, Gain, ZoneOutcome, outcomes};
 use zonal_core::zone::{ComplexAim, ZoneGame, build};
 
 /// Прорыв as the core's zone builder sees it.
@@ -333,7 +333,7 @@ pub fn gain_text(gain: Gain) -> String {
 }
 
 /// An outcome for both sides to move in words (`other` is the side not to move now).
-fn outcome_text(o: &Outcome, other: Side) -> String {
+fn outcome_text(o: &ZoneOutcome, other: Side) -> String {
     let name = if other == Side::White {
         "White"
     } else {
@@ -383,7 +383,7 @@ mod tests {
             .find(|z| z.side == Side::White && z.aim.kind == AimKind::Goal)
             .unwrap();
         assert!(!race.is_open(), "{z:?}");
-        assert_eq!(race.negations[0].role, Role::Control);
+        assert_eq!(race.negations[0].role, NegationRole::Control);
         assert_eq!(race.negations[0].path, vec![56]);
     }
 
@@ -401,7 +401,7 @@ mod tests {
         assert!(
             e5.negations
                 .iter()
-                .any(|n| n.role == Role::Protection && n.from == 60)
+                .any(|n| n.role == NegationRole::Protection && n.from == 60)
         );
         // c5 is taken at once (d4c5 is legal): no time to retreat, nothing protects it.
         let c5 = take(34);
@@ -420,7 +420,7 @@ mod tests {
         assert!(
             c5.negations
                 .iter()
-                .any(|n| n.role == Role::Retreat && n.path.len() == 2)
+                .any(|n| n.role == NegationRole::Retreat && n.path.len() == 2)
         );
         let text = to_text(&pos, &project(&pos, 2), 2);
         assert!(
@@ -443,14 +443,14 @@ mod tests {
         let protection = f5
             .negations
             .iter()
-            .find(|n| n.from == 35 && n.role == Role::Protection)
+            .find(|n| n.from == 35 && n.role == NegationRole::Protection)
             .unwrap();
         assert_eq!(protection.path, vec![35, 27, 29]);
         assert_eq!(protection.answers.len(), 1, "{protection:?}");
         let answer = &protection.answers[0];
         assert_eq!(
             (answer.from, answer.role, answer.attached, answer.budget),
-            (36, Role::Blockade, 29, 2)
+            (36, NegationRole::Blockade, 29, 2)
         );
         assert_eq!(answer.path, vec![36, 28]);
         assert!(protection.is_answered());
@@ -492,7 +492,7 @@ mod tests {
         let (_, complex) = outcomes(&ProryvZones, &pos, &built, 2);
         assert_eq!(
             complex[0],
-            Outcome {
+            ZoneOutcome {
                 now: Gain::Material(1),
                 other_to_move: Some(Gain::Material(0))
             }

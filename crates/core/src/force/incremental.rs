@@ -16,12 +16,12 @@
 //! any position: the previous move's, a sibling in a search tree, a transposition.
 //!
 //! A [`Tracker`] is a cache following one line of play, with undo. A [`FootprintIndex`] maps
-//! each square to the zones that depend on it ([`Zone::dependency_squares`]): the zones
+//! each square to the zones that depend on it ([`ForceZone::dependency_squares`]): the zones
 //! docs/zones.md §5's rule would rebuild after a move.
 //!
 
 use super::zone::{
-    Answer, Builder, Deps, Projection, Seed, Zone, ZoneConfig, ZoneKind, map_indexed,
+    Answer, Builder, Deps, ForceZone, Projection, Seed, ZoneConfig, ZoneKind, map_indexed,
 };
 use super::{BoardSquare, ForceGame, Squares};
 use std::collections::{HashMap, VecDeque};
@@ -58,7 +58,7 @@ type Keyed<R> = (SeedKey<R>, Seed<R>);
 
 /// A zone of a new projection: taken over (from the position with that id) or built (with what
 /// the build read).
-type Outcome<R> = (SeedKey<R>, Zone<R>, Result<u64, Deps<R>>);
+type Rebuilt<R> = (SeedKey<R>, ForceZone<R>, Result<u64, Deps<R>>);
 
 /// A kept position: its id, the position and its projection.
 type Known<R> = (u64, <R as ForceGame>::Position, Arc<Projection<R>>);
@@ -165,7 +165,7 @@ where
             .collect();
         let regions = Regions::new(&board);
         let zones = &self.zones;
-        let built: Vec<Outcome<R>> = map_indexed(keyed, config.parallel, |i, (key, seed)| {
+        let built: Vec<Rebuilt<R>> = map_indexed(keyed, config.parallel, |i, (key, seed)| {
             // The nearest position's zone only: a zone that fails there rarely holds
             // further away, and every check costs.
             let reused = zones.get(&key).and_then(|list| {
@@ -242,7 +242,7 @@ where
 }
 
 /// From each square to the zones of a projection that depend on it (their footprint, and the
-/// lines of force onto their contested squares: [`Zone::dependency_squares`]).
+/// lines of force onto their contested squares: [`ForceZone::dependency_squares`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FootprintIndex {
     by_square: Vec<Vec<usize>>,
@@ -408,7 +408,7 @@ impl<'b, 'a, R: ForceGame> Regions<'b, 'a, R> {
 fn valid<R: ForceGame>(
     board: &Builder<'_, R>,
     regions: &Regions<'_, '_, R>,
-    zone: &Zone<R>,
+    zone: &ForceZone<R>,
     deps: &Deps<R>,
     seed: &Seed<R>,
     changed: R::Set,
@@ -466,7 +466,7 @@ fn valid<R: ForceGame>(
 /// build recorded for that square.
 fn same_answers<R: ForceGame>(
     board: &Builder<'_, R>,
-    zone: &Zone<R>,
+    zone: &ForceZone<R>,
     deps: &Deps<R>,
     sq: R::Square,
 ) -> bool {

@@ -261,12 +261,12 @@ impl<'a, R: ForceGame> Builder<'a, R> {
     }
 
     /// Builds one zone from its seed.
-    fn build_zone(&self, index: usize, seed: Seed<R>) -> Zone<R> {
+    fn build_zone(&self, index: usize, seed: Seed<R>) -> ForceZone<R> {
         self.build_zone_recording(index, seed, false).0
     }
 
     /// Builds one zone from its seed, with what the build read.
-    pub(crate) fn build_zone_deps(&self, index: usize, seed: Seed<R>) -> (Zone<R>, Deps<R>) {
+    pub(crate) fn build_zone_deps(&self, index: usize, seed: Seed<R>) -> (ForceZone<R>, Deps<R>) {
         self.build_zone_recording(index, seed, true)
     }
 
@@ -276,11 +276,11 @@ impl<'a, R: ForceGame> Builder<'a, R> {
         index: usize,
         seed: Seed<R>,
         recording: bool,
-    ) -> (Zone<R>, Deps<R>) {
+    ) -> (ForceZone<R>, Deps<R>) {
         let side = seed.side;
         let plus_to_move = self.plus_to_move(side);
         let k = seed.root.len() as i32;
-        let mut zone = Zone {
+        let mut zone = ForceZone {
             index,
             kind: seed.kind,
             side,
@@ -377,7 +377,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
     }
 
     /// Adds the trajectory of `answer` to the zone unless the zone has that piece and goal already.
-    fn push(&self, zone: &mut Zone<R>, used: &mut Used<R>, answer: Answer<R>) -> bool {
+    fn push(&self, zone: &mut ForceZone<R>, used: &mut Used<R>, answer: Answer<R>) -> bool {
         let Answer {
             from,
             goal,
@@ -410,7 +410,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
     /// root, in scan order.
     pub(crate) fn level1_answers(
         &self,
-        zone: &Zone<R>,
+        zone: &ForceZone<R>,
         sq: R::Square,
         piece: R::Piece,
     ) -> Vec<Answer<R>> {
@@ -488,7 +488,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
 
     /// Level 1: (-) control / capture of a(i), blockade of beta-squares, reinforcement of the
     /// target, retreat of the target.
-    fn first_negations(&self, zone: &mut Zone<R>, used: &mut Used<R>, deps: &mut Deps<R>) {
+    fn first_negations(&self, zone: &mut ForceZone<R>, used: &mut Used<R>, deps: &mut Deps<R>) {
         let k = zone.root().len();
         let minus = zone.side.other();
         let target_piece = zone.target.piece.filter(|_| zone.kind == ZoneKind::Attack);
@@ -546,7 +546,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
     /// added.
     fn next_level(
         &self,
-        zone: &mut Zone<R>,
+        zone: &mut ForceZone<R>,
         parents: &[usize],
         level: u8,
         used: &mut Used<R>,
@@ -577,7 +577,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
     /// answering camp or nothing is in time.
     pub(crate) fn best_answer(
         &self,
-        zone: &Zone<R>,
+        zone: &ForceZone<R>,
         parent: usize,
         level: u8,
         sq: R::Square,
@@ -646,7 +646,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
     /// arrived (leaving out trajectory `exclude`).
     fn contest(
         &self,
-        zone: &Zone<R>,
+        zone: &ForceZone<R>,
         i: usize,
         exclude: Option<usize>,
         active: &[bool],
@@ -694,7 +694,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
 
     /// Whether support trajectory `t` decides its contest: without it the other camp would hold
     /// the square.
-    fn decisive(&self, zone: &Zone<R>, t: usize, deps: &mut Deps<R>) -> bool {
+    fn decisive(&self, zone: &ForceZone<R>, t: usize, deps: &mut Deps<R>) -> bool {
         let Some(att) = zone.trajectories[t].attached else {
             return false;
         };
@@ -723,7 +723,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
 
     /// Weighs the contested squares and decides which trajectories hold (after their answers);
     /// returns that, by trajectory.
-    fn evaluate(&self, zone: &mut Zone<R>, deps: &mut Deps<R>) -> Vec<bool> {
+    fn evaluate(&self, zone: &mut ForceZone<R>, deps: &mut Deps<R>) -> Vec<bool> {
         let root = &zone.root().trajectory;
         let k = root.len();
         let gated_root = self.rules.capture_needs_superiority(root.piece);
@@ -805,7 +805,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
     /// whatever the sums; a support adds force (weighed in the contests); a control of a square of
     /// the answered trajectory, or an attack on its piece, needs its camp's superiority there when
     /// both pieces have arrived.
-    fn answer_holds(&self, zone: &Zone<R>, t: usize, deps: &mut Deps<R>) -> bool {
+    fn answer_holds(&self, zone: &ForceZone<R>, t: usize, deps: &mut Deps<R>) -> bool {
         let answer = &zone.trajectories[t];
         let Some(att) = answer.attached else {
             return true;
@@ -832,7 +832,7 @@ impl<'a, R: ForceGame> Builder<'a, R> {
 
     /// Linked-zone seeds of an attack zone: when exactly one first negation holds (so that
     /// answering it would open the zone) and the target is not defended as it stands.
-    fn linked_seeds(&self, zone: &Zone<R>) -> Vec<Seed<R>> {
+    fn linked_seeds(&self, zone: &ForceZone<R>) -> Vec<Seed<R>> {
         let mut seeds = Vec::new();
         let plus_first = zone.plus_to_move;
         if zone.holding.len() != 1 || zone.target_defended {

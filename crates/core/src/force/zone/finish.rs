@@ -3,7 +3,7 @@
 use super::*;
 
 /// Fills the zone's graph from its trajectories.
-pub(super) fn finish_graph<R: ForceGame>(rules: &R, zone: &mut Zone<R>) {
+pub(super) fn finish_graph<R: ForceGame>(rules: &R, zone: &mut ForceZone<R>) {
     let mut graph: DiGraph<Node<R>, Edge> = DiGraph::new();
     let mut squares: BTreeMap<R::Square, NodeIndex> = BTreeMap::new();
     let mut square_node = |graph: &mut DiGraph<Node<R>, Edge>, sq: R::Square| {
@@ -77,7 +77,7 @@ impl<R: ForceGame> Projection<R> {
     }
 
     /// Adds linked zones (built afresh) and complexes to the attack zones of `board`.
-    pub(crate) fn assemble(board: &Builder<'_, R>, mut zones: Vec<Zone<R>>) -> Projection<R> {
+    pub(crate) fn assemble(board: &Builder<'_, R>, mut zones: Vec<ForceZone<R>>) -> Projection<R> {
         if board.config.linked {
             let linked: Vec<Seed<R>> = zones
                 .iter()
@@ -100,7 +100,7 @@ impl<R: ForceGame> Projection<R> {
     }
 
     /// Zones whose root piece stands on `sq`.
-    pub fn zones_of(&self, sq: R::Square) -> impl Iterator<Item = &Zone<R>> {
+    pub fn zones_of(&self, sq: R::Square) -> impl Iterator<Item = &ForceZone<R>> {
         self.zones.iter().filter(move |z| z.root_square() == sq)
     }
 }
@@ -127,7 +127,7 @@ pub(crate) fn map_indexed<T: Send, U: Send>(
 }
 
 /// Groups zones into complexes and finds overloaded defenders.
-pub(super) fn complexes<R: ForceGame>(zones: &[Zone<R>]) -> Vec<Complex<R>> {
+pub(super) fn complexes<R: ForceGame>(zones: &[ForceZone<R>]) -> Vec<ForceComplex<R>> {
     let n = zones.len();
     let mut parent: Vec<usize> = (0..n).collect();
     pub(super) fn find(parent: &mut [usize], x: usize) -> usize {
@@ -210,7 +210,7 @@ pub(super) fn complexes<R: ForceGame>(zones: &[Zone<R>]) -> Vec<Complex<R>> {
                 })
                 .map(|(&sq, _)| sq)
                 .collect();
-            Complex {
+            ForceComplex {
                 zones: g,
                 overloaded,
             }

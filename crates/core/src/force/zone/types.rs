@@ -210,7 +210,7 @@ pub enum Node<R: ForceGame> {
         /// Its camp in this zone.
         camp: Camp,
     },
-    /// A trajectory of the zone (its index in [`Zone::trajectories`]).
+    /// A trajectory of the zone (its index in [`ForceZone::trajectories`]).
     Trajectory(usize),
     /// A square that a trajectory is attached at or aims at.
     Square(R::Square),
@@ -249,7 +249,7 @@ pub enum Edge {
 
 /// One zone: a root trajectory and everything that can change its outcome in time.
 #[derive(Clone, Debug)]
-pub struct Zone<R: ForceGame> {
+pub struct ForceZone<R: ForceGame> {
     /// Index in the projection (zone 0, 1, ... of the whole MP).
     pub index: usize,
     /// Attack zone or a kind of linked zone.
@@ -277,7 +277,7 @@ pub struct Zone<R: ForceGame> {
     pub graph: DiGraph<Node<R>, Edge>,
 }
 
-impl<R: ForceGame> Zone<R> {
+impl<R: ForceGame> ForceZone<R> {
     /// The root trajectory.
     pub fn root(&self) -> &ZoneTrajectory<R> {
         &self.trajectories[0]
@@ -312,7 +312,7 @@ impl<R: ForceGame> Zone<R> {
 /// A complex zone: zones joined because they share a root, one's root is another's target, a
 /// linked zone and its parent, or one (-) piece holds in both.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Complex<R: ForceGame> {
+pub struct ForceComplex<R: ForceGame> {
     /// Zone indices, ascending.
     pub zones: Vec<usize>,
     /// Pieces (by square) needed in two or more of these zones at once: each is the only holding
@@ -328,7 +328,7 @@ pub struct Projection<R: ForceGame> {
     /// Side to move in the position.
     pub side_to_move: Side,
     /// All zones, attack zones first (ordered by root square, target, trajectory), then linked ones.
-    pub zones: Vec<Zone<R>>,
+    pub zones: Vec<ForceZone<R>>,
     /// Complex zones (only groups of two or more zones).
-    pub complexes: Vec<Complex<R>>,
+    pub complexes: Vec<ForceComplex<R>>,
 }

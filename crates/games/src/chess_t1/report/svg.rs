@@ -42,7 +42,7 @@ use ::chess_t1::force::ForceMap;
 use ::chess_t1::position::Position;
 use ::chess_t1::rules::Aim;
 use ::chess_t1::square::{Color, Square};
-use ::chess_t1::zone::{Camp, Projection, Role, Zone, ZoneKind, ZoneTrajectory};
+use ::chess_t1::zone::{Camp, ForceZone, Projection, Role, ZoneKind, ZoneTrajectory};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -63,7 +63,7 @@ pub struct ZoneFilter {
 
 impl ZoneFilter {
     /// Whether `zone` is drawn.
-    pub fn shows(&self, zone: &Zone) -> bool {
+    pub fn shows(&self, zone: &ForceZone) -> bool {
         self.zone.is_none_or(|n| n == zone.index) && self.side.is_none_or(|s| s == zone.side)
     }
 }
@@ -167,7 +167,7 @@ fn side_title(c: Color) -> &'static str {
 }
 
 /// `Ritter e3 -> Knecht e5`, in words.
-fn zone_summary(zone: &Zone) -> String {
+fn zone_summary(zone: &ForceZone) -> String {
     let root = zone.root();
     let target = match zone.target.piece {
         Some(p) => format!("{} {}", p.kind.name(), zone.target.square),
@@ -189,7 +189,7 @@ fn zone_summary(zone: &Zone) -> String {
 }
 
 /// What a trajectory does, for its tooltip.
-fn describe(zone: &Zone, t: usize, zt: &ZoneTrajectory) -> String {
+fn describe(zone: &ForceZone, t: usize, zt: &ZoneTrajectory) -> String {
     let squares: Vec<String> = zt
         .trajectory
         .squares
@@ -289,7 +289,7 @@ pub fn render(pos: &Position, mp: Option<&Projection>, opts: &SvgOptions) -> Str
     let _ = writeln!(body, "</g>");
 
     // Zones.
-    let shown: Vec<&Zone> = match (mp, opts.zones) {
+    let shown: Vec<&ForceZone> = match (mp, opts.zones) {
         (Some(mp), Some(filter)) => mp
             .zones
             .iter()
@@ -578,7 +578,12 @@ pub fn render(pos: &Position, mp: Option<&Projection>, opts: &SvgOptions) -> Str
 }
 
 /// Writes the legend to the right of the board; returns its bottom edge.
-fn legend(out: &mut String, mp: Option<&Projection>, opts: &SvgOptions, shown: &[&Zone]) -> f64 {
+fn legend(
+    out: &mut String,
+    mp: Option<&Projection>,
+    opts: &SvgOptions,
+    shown: &[&ForceZone],
+) -> f64 {
     let x = LX;
     let mut y = BY + 4.0;
     let text_x = x + 52.0;

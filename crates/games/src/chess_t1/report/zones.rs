@@ -34,7 +34,7 @@ use ::chess_t1::piece::PieceKind;
 use ::chess_t1::position::Position;
 use ::chess_t1::rules::Aim;
 use ::chess_t1::square::{Color, Square};
-use ::chess_t1::zone::{Camp, Edge, Node, Projection, Role, Zone, ZoneKind, ZoneTrajectory};
+use ::chess_t1::zone::{Camp, Edge, ForceZone, Node, Projection, Role, ZoneKind, ZoneTrajectory};
 use petgraph::visit::EdgeRef;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -42,7 +42,7 @@ use std::fmt::Write as _;
 mod schema;
 pub use schema::*;
 
-fn trajectory_json(zone: &Zone, id: usize, t: &ZoneTrajectory) -> TrajectoryJson {
+fn trajectory_json(zone: &ForceZone, id: usize, t: &ZoneTrajectory) -> TrajectoryJson {
     let path = &t.trajectory;
     TrajectoryJson {
         id,
@@ -71,7 +71,7 @@ fn trajectory_json(zone: &Zone, id: usize, t: &ZoneTrajectory) -> TrajectoryJson
     }
 }
 
-fn graph_json(zone: &Zone) -> GraphJson {
+fn graph_json(zone: &ForceZone) -> GraphJson {
     let g = &zone.graph;
     let nodes = g
         .node_indices()
@@ -101,7 +101,7 @@ fn graph_json(zone: &Zone) -> GraphJson {
     GraphJson { nodes, edges }
 }
 
-fn zone_json(zone: &Zone) -> ZoneJson {
+fn zone_json(zone: &ForceZone) -> ZoneJson {
     let root = zone.root();
     let mut footprint: Vec<Square> = zone.footprint.collect();
     footprint.sort();
