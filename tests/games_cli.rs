@@ -465,3 +465,39 @@ fn zones_text_dot_and_pictures() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).starts_with("after a3a4: "), "{}", stdout(&out));
 }
+
+/// `bench --quick --json` of the games on the core's search: each start's perft and engine
+/// figures, the suite's, and the projection's cost at the game's horizon and at 2, counted in
+/// the full-width engine's nodes (issue 31: what a projection costs the search).
+#[test]
+fn bench_reports_what_a_projection_costs() {
+    for (game, horizon, positions) in [("hnefatafl", 3, 8), ("jungle", 5, 5)] {
+        let v = json(&zonal(&["bench", "--game", game, "--quick", "--json"]));
+        assert_eq!(v["game"], game);
+        let starts = v["starts"].as_array().cloned().unwrap_or_default();
+        assert_eq!(
+            starts.len() + 4,
+            positions,
+            "{game}: the starts and 4 of the suite"
+        );
+        for s in &starts {
+            let modes: Vec<&str> = s["search"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|m| m["mode"].as_str())
+                .collect();
+            assert_eq!(modes, ["full", "zones"], "{game}");
+        }
+        let p = v["projection"].as_array().cloned().unwrap_or_default();
+        let horizons: Vec<i64> = p.iter().filter_map(|c| c["horizon"].as_i64()).collect();
+        assert_eq!(horizons, [horizon, 2], "{game}");
+        for c in &p {
+            assert_eq!(c["positions"], positions, "{game}: {c}");
+            assert!(c["zones_x100"].as_u64() > Some(0), "{game}: {c}");
+            assert!(c["build_us"].as_u64() > Some(0), "{game}: {c}");
+            assert!(c["reused_percent"].as_u64() <= Some(100), "{game}: {c}");
+            assert!(c["build_in_nodes"].as_u64().is_some(), "{game}: {c}");
+        }
+    }
+}

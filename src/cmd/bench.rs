@@ -8,123 +8,18 @@ use zonal_analysis::GameDef;
 pub(crate) mod generic {
     use crate::output::CliError;
     use crate::output::print_json;
-    use serde::Serialize;
-    use std::time::Instant;
     use zonal_analysis::GameDef;
-    use zonal_analysis::Searching;
-    use zonal_core::{Control, Limits};
 
-    /// `zonal bench --game G`: perft from each start, and the engine's nodes per second and depth
-    /// reached in a fixed time from each start, full-width and zone-guided (one core).
+    /// `zonal bench --game G`: perft from each start, the engine's nodes per second and depth
+    /// reached in a fixed time from each start and on the suite, full-width and zone-guided,
+    /// and what a projection costs (one core; [`zonal_analysis::bench`]).
     pub(crate) fn bench<G: GameDef>(quick: bool, json: bool) -> Result<(), CliError> {
-        #[derive(Serialize)]
-        struct Searched {
-            mode: &'static str,
-            movetime_ms: u64,
-            depth: u32,
-            nodes: u64,
-            millis: u64,
-            nodes_per_second: u64,
-        }
-        #[derive(Serialize)]
-        struct Row {
-            start: &'static str,
-            depth: u32,
-            nodes: u64,
-            nodes_per_second: f64,
-            search: Vec<Searched>,
-        }
-        let movetime = if quick { 50 } else { 200 };
-        let mut rows = Vec::new();
-        for &(name, _) in G::STARTS {
-            let Some(pos) = G::start(name) else { continue };
-            // The deepest perft that stays within a second or so.
-            let mut depth = 1;
-            let mut nodes;
-            let mut secs;
-            loop {
-                let t = Instant::now();
-                nodes = G::perft(&pos, depth);
-                secs = t.elapsed().as_secs_f64();
-                if secs > if quick { 0.05 } else { 0.5 } || depth >= 8 {
-                    break;
-                }
-                depth += 1;
-            }
-            let limits = Limits {
-                movetime_ms: Some(movetime),
-                ..Limits::default()
-            };
-            let mut search = Vec::new();
-            for full in [true, false] {
-                let mut searching = Searching::engine(G::HORIZON);
-                searching.full = full;
-                let t = Instant::now();
-                let r =
-                    searching.run::<G>(&G::rules(&pos), &pos, &[], &limits, &Control::default());
-                let millis = t.elapsed().as_millis() as u64;
-                search.push(Searched {
-                    mode: if full { "full" } else { "zones" },
-                    movetime_ms: movetime,
-                    depth: r.depth,
-                    nodes: r.nodes,
-                    millis,
-                    nodes_per_second: r.nodes.saturating_mul(1000) / millis.max(1),
-                });
-            }
-            rows.push(Row {
-                start: name,
-                depth,
-                nodes,
-                nodes_per_second: nodes as f64 / secs.max(1e-9),
-                search,
-            });
-        }
-        // The engine on the game's suite: the depth each search reaches in the same time.
-        let suite: Vec<G::Position> = G::parse_file(G::SUITE.1, G::SUITE.0)
-            .map_err(CliError::input)?
-            .into_iter()
-            .map(|r| r.position)
-            .take(if quick { 4 } else { usize::MAX })
-            .collect();
-        let mut on_suite = Vec::new();
-        for full in [true, false] {
-            let mut searching = Searching::engine(G::HORIZON);
-            searching.full = full;
-            let (mut depths, mut nodes, mut millis) = (Vec::new(), 0u64, 0u64);
-            for pos in &suite {
-                let t = Instant::now();
-                let r = searching.run::<G>(
-                    &G::rules(pos),
-                    pos,
-                    &[],
-                    &Limits {
-                        movetime_ms: Some(movetime),
-                        ..Limits::default()
-                    },
-                    &Control::default(),
-                );
-                millis += t.elapsed().as_millis() as u64;
-                nodes += r.nodes;
-                depths.push(r.depth);
-            }
-            depths.sort_unstable();
-            on_suite.push(serde_json::json!({
-                "mode": if full { "full" } else { "zones" },
-                "positions": suite.len(),
-                "movetime_ms": movetime,
-                "median_depth": depths.get(depths.len() / 2).copied().unwrap_or(0),
-                "min_depth": depths.first().copied().unwrap_or(0),
-                "nodes_per_second": nodes.saturating_mul(1000) / millis.max(1),
-            }));
-        }
+        let b = zonal_analysis::bench::run::<G>(quick).map_err(CliError::input)?;
         if json {
-            return print_json(
-                &serde_json::json!({ "game": G::ID, "starts": rows, "suite": on_suite }),
-            );
+            return print_json(&b);
         }
         outln!("{} bench (one core):", G::NAME);
-        for r in &rows {
+        for r in &b.starts {
             outln!(
                 "  {:<10} perft {} {} nodes, {:.1} M nodes/s",
                 r.start,
@@ -145,16 +40,31 @@ pub(crate) mod generic {
                 );
             }
         }
-        for s in &on_suite {
+        for s in &b.suite {
             outln!(
                 "  {:<10} engine {:<5} movetime {} ms on {} positions: median depth {}, least {}, {} nodes/s",
                 G::SUITE.0,
-                s["mode"].as_str().unwrap_or(""),
-                movetime,
-                s["positions"],
-                s["median_depth"],
-                s["min_depth"],
-                s["nodes_per_second"]
+                s.mode,
+                s.movetime_ms,
+                s.positions,
+                s.median_depth,
+                s.min_depth,
+                s.nodes_per_second
+            );
+        }
+        for p in &b.projection {
+            outln!(
+                "  projection horizon {} on {} positions ({}.{:02} zones): built {} us = {} full-width nodes; carried from the parent {} us = {} nodes (its copy {} us; {}% of the maps kept)",
+                p.horizon,
+                p.positions,
+                p.zones_x100 / 100,
+                p.zones_x100 % 100,
+                p.build_us,
+                p.build_in_nodes,
+                p.incremental_us,
+                p.incremental_in_nodes,
+                p.copy_us,
+                p.reused_percent
             );
         }
         Ok(())

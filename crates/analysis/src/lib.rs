@@ -8,6 +8,7 @@
 //! no game; `zonal-games` implements [`GameDef`] for each.
 
 pub mod analyse;
+pub mod bench;
 pub mod game;
 pub mod play;
 pub mod positions;
