@@ -471,15 +471,14 @@ fn zones_text_dot_and_pictures() {
 /// the full-width engine's nodes (issue 31: what a projection costs the search).
 #[test]
 fn bench_reports_what_a_projection_costs() {
-    for (game, horizon, positions) in [("hnefatafl", 3, 8), ("jungle", 5, 5)] {
+    // The starts, four of the suite and four middle games of random games.
+    for (game, horizon, positions) in [("hnefatafl", 3, 12), ("jungle", 5, 9)] {
         let v = json(&zonal(&["bench", "--game", game, "--quick", "--json"]));
         assert_eq!(v["game"], game);
         let starts = v["starts"].as_array().cloned().unwrap_or_default();
-        assert_eq!(
-            starts.len() + 4,
-            positions,
-            "{game}: the starts and 4 of the suite"
-        );
+        assert_eq!(starts.len() + 8, positions, "{game}");
+        assert_eq!(v["positions"], positions, "{game}");
+        assert!(v["eval_ns"].as_u64() > Some(0), "{game}");
         for s in &starts {
             let modes: Vec<&str> = s["search"]
                 .as_array()

@@ -2,7 +2,6 @@
 
 use crate::args::{BenchArgs, GameName};
 use crate::output::{CliError, print_json};
-use zonal_analysis::GameDef;
 
 /// `bench` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
 pub(crate) mod generic {
@@ -52,11 +51,15 @@ pub(crate) mod generic {
                 s.nodes_per_second
             );
         }
+        outln!(
+            "  evaluation on {} positions (starts, suite, middle games): {} ns a position",
+            b.positions,
+            b.eval_ns
+        );
         for p in &b.projection {
             outln!(
-                "  projection horizon {} on {} positions ({}.{:02} zones): built {} us = {} full-width nodes; carried from the parent {} us = {} nodes (its copy {} us; {}% of the maps kept)",
+                "  projection horizon {} ({}.{:02} zones a position): built {} us = {} full-width nodes; carried from the parent {} us = {} nodes (its copy {} us; {}% of the maps kept)",
                 p.horizon,
-                p.positions,
                 p.zones_x100 / 100,
                 p.zones_x100 % 100,
                 p.build_us,
@@ -85,14 +88,6 @@ pub fn run(game: GameName, args: BenchArgs) -> Result<(), CliError> {
                 Ok(())
             }
         },
-        G => match G::bench_report(quick) {
-            Some((report, _)) if json => print_json(&report),
-            Some((_, text)) => {
-                outln!("{text}");
-                // The one engine's depth and speed, as every game's bench reports them.
-                generic::bench::<G>(quick, false)
-            }
-            None => generic::bench::<G>(quick, json),
-        },
+        G => generic::bench::<G>(quick, json),
     )
 }

@@ -1,7 +1,8 @@
 //! `zonal bench`'s figures for a game on the core's search, measured on one core: perft from
 //! each start, the engine's depth and nodes per second in a fixed time (full-width and
-//! zone-guided), the same on the game's suite, and what the projection costs, counted in the
-//! full-width engine's nodes (docs/zones.md §5: the zones must pay for the nodes they cost).
+//! zone-guided), the same on the game's suite, what the evaluation costs, and what the
+//! projection costs, counted in the full-width engine's nodes (docs/zones.md §5: the zones must
+//! pay for the nodes they cost).
 
 use crate::game::GameDef;
 use crate::play::Searching;
@@ -9,7 +10,7 @@ use serde::Serialize;
 use std::time::{Duration, Instant};
 use zonal_board::SquareSet;
 use zonal_core::zone::{IncrementalProjection, ZoneGame, build};
-use zonal_core::{Control, Limits};
+use zonal_core::{Control, Limits, Rules};
 
 /// One search of a start in a fixed time.
 #[derive(Clone, Debug, Serialize)]
@@ -91,6 +92,12 @@ pub struct ProjectionCost {
 pub struct Bench {
     /// The game's id.
     pub game: &'static str,
+    /// Positions the evaluation and the projection are measured on: the starts, the suite's
+    /// (four when quick) and the middle games of seeded random games (24 random plies from
+    /// the first start; 4 when quick, else 16).
+    pub positions: usize,
+    /// The evaluation, nanoseconds a position.
+    pub eval_ns: u64,
     /// Each start's.
     pub starts: Vec<StartRow>,
     /// The suite's, full-width then zone-guided.
@@ -249,6 +256,22 @@ pub fn run<G: GameDef>(quick: bool) -> Result<Bench, String> {
         });
     }
     positions.extend(on_suite.iter().copied());
+    if let Some(first) = G::STARTS.first().and_then(|s| G::start(s.0)) {
+        positions.extend(crate::positions::random_openings::<G>(
+            first,
+            if quick { 4 } else { 16 },
+            24,
+        ));
+    }
+    let eval_ns = {
+        let rules: Vec<G::Rules> = positions.iter().map(G::rules).collect();
+        let per = mean_us(Duration::from_millis(if quick { 5 } else { 50 }), || {
+            for (r, pos) in rules.iter().zip(&positions) {
+                std::hint::black_box(r.evaluate(std::hint::black_box(pos)));
+            }
+        });
+        (per * 1000.0 / positions.len().max(1) as f64).round() as u64
+    };
     // The full-width engine's speed from the starts (the suite's positions often end at once:
     // a win in one is found in a few nodes).
     let full: Vec<u64> = starts
@@ -267,6 +290,8 @@ pub fn run<G: GameDef>(quick: bool) -> Result<Bench, String> {
         .collect();
     Ok(Bench {
         game: G::ID,
+        positions: positions.len(),
+        eval_ns,
         starts,
         suite,
         projection,

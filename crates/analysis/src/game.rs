@@ -214,12 +214,6 @@ pub trait GameDef: 'static {
     ) -> Option<Result<String, String>> {
         None
     }
-
-    /// `zonal bench`'s report of the game's own measures, as JSON and as text, before the
-    /// engine's (Прорыв: its projection's); `None` (the default) for none.
-    fn bench_report(_quick: bool) -> Option<(serde_json::Value, String)> {
-        None
-    }
 }
 
 pub fn status<G: GameDef>(pos: &G::Position) -> String {

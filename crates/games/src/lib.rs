@@ -30,7 +30,6 @@ pub fn json_text(value: &impl serde::Serialize) -> Result<String, String> {
         .map_err(|e| format!("cannot write JSON: {e}"))
 }
 
-pub mod bench_proryv;
 pub mod chess_t1;
 pub mod hnefatafl;
 pub mod jungle;

@@ -220,14 +220,6 @@ impl GameDef for ProryvGame {
             paths::square(from, "--from").and_then(|from| Ok((from, paths::square(to, "--to")?)));
         Some(squares.and_then(|(from, to)| paths::trajectories(pos, from, to, limit, json)))
     }
-
-    fn bench_report(quick: bool) -> Option<(Value, String)> {
-        let report = crate::bench_proryv::run(quick);
-        Some((
-            serde_json::to_value(&report).unwrap_or(Value::Null),
-            report.to_text(),
-        ))
-    }
 }
 
 /// [`GameDef::measures`] for Прорыв.
