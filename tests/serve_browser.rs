@@ -1394,29 +1394,35 @@ fn end_words_and_icon(driver: &Driver, server: &Server) {
         icon.as_str().is_some_and(|h| h.starts_with("data:")),
         "the favicon: {icon}"
     );
-    let tafl = "11/11/11/2a8/11/11/11/11/1aka7/2a8/11 a copenhagen";
-    load("hnefatafl", tafl);
-    wait_position(driver, "the tafl position", tafl);
-    driver.click_square("c8");
-    driver.click_square("c4");
-    driver.wait(
-        "the king captured",
-        "return document.getElementById('status').textContent === \
-         'game over: attackers win (the king is captured)'",
-        10,
-    );
-    // chess-t1: the Scout takes the King.
-    let chess = "8/8/8/k7/8/1S6/8/5K2 w - 0 1";
-    load("chess-t1", chess);
-    wait_position(driver, "the chess-t1 position", chess);
-    driver.click_square("b3");
-    driver.click_square("a5");
-    driver.wait(
-        "the King captured",
-        "return document.getElementById('status').textContent === \
-         'game over: white wins (the black King is captured)'",
-        10,
-    );
+    // The tafl king captured; chess-t1's King taken by the Scout.
+    for (game, position, from, to, words) in [
+        (
+            "hnefatafl",
+            "11/11/11/2a8/11/11/11/11/1aka7/2a8/11 a copenhagen",
+            "c8",
+            "c4",
+            "attackers win (the king is captured)",
+        ),
+        (
+            "chess-t1",
+            "8/8/8/k7/8/1S6/8/5K2 w - 0 1",
+            "b3",
+            "a5",
+            "white wins (the black King is captured)",
+        ),
+    ] {
+        load(game, position);
+        wait_position(driver, game, position);
+        driver.click_square(from);
+        driver.click_square(to);
+        driver.wait(
+            words,
+            &format!(
+                "return document.getElementById('status').textContent === 'game over: {words}'"
+            ),
+            10,
+        );
+    }
     load("chess-t1", "8/8/8/8/8/8/8/8 w - 0 1");
     driver.wait(
         "the empty board refused",
