@@ -98,11 +98,11 @@ pub struct EngineArgs {
     /// (README "Limits"). Memory is taken as the search fills the table.
     #[arg(long, value_name = "MB", default_value_t = 16, value_parser = parse_hash)]
     pub hash: u64,
-    /// How the zones narrow the tree: `order` (named moves first and unreduced), `steer` (also
-    /// the rest reduced one ply more)
-    /// or `cut` (only named moves, the rest only to refute a loss).
-    #[arg(long, default_value = "order", value_parser = ["order", "steer", "cut"])]
-    pub style: String,
+    /// chess-t1: how the zones shape the tree: `order` (named moves first), `steer` (named
+    /// moves first and never pruned, the rest reduced one ply more) or `cut` (only named moves,
+    /// the rest only to refute a loss) [default: `steer` in `analyse`, `order` in `search`].
+    #[arg(long, value_parser = ["order", "steer", "cut"])]
+    pub style: Option<String>,
     /// Run the baseline search (fixed depth, material only, no table), as before the engine.
     #[arg(long)]
     pub baseline: bool,
@@ -142,8 +142,13 @@ impl EngineArgs {
         c.hash_mb = self.hash as usize;
         c.horizon = horizon;
         spec.reuse_zones = self.reuse_zones;
-        c.zone_style = chess_t1::search::ZoneStyle::parse(&self.style)
-            .unwrap_or(chess_t1::search::ZoneStyle::Order);
+        if let Some(style) = self
+            .style
+            .as_deref()
+            .and_then(chess_t1::search::ZoneStyle::parse)
+        {
+            c.zone_style = style;
+        }
         if self.baseline {
             c.evaluation = chess_t1::eval::Evaluation::Material;
             spec.kind = zonal_games::chess_t1::player::Kind::Baseline;

@@ -24,7 +24,7 @@ use crate::piece::Piece;
 use crate::position::{Position, Status};
 use crate::rules::{Aim, ChessT1};
 use crate::search::baseline::{self, BaselineConfig};
-use crate::search::{self, Engine, EngineConfig, Mode, Motive, proven};
+use crate::search::{self, Engine, EngineConfig, Mode, Motive, ZoneStyle, proven};
 use crate::square::{Color, Square};
 use crate::zone::{ForceZone, Projection, Role, ZoneConfig, ZoneKind};
 use std::time::Instant;
@@ -57,6 +57,12 @@ pub struct AnalysisConfig {
 /// Search depth of an analysis when none is given.
 pub const DEFAULT_DEPTH: u32 = 6;
 
+/// How the zones shape an analysis's tree when no style is given: the named moves first and
+/// never pruned, the others reduced one ply more (the ranked moves get exact scores either
+/// way). On `positions/tactics.t1` it finds as many `bm` as the full-width search with fewer
+/// nodes (NOTES.md, issue 31).
+pub const DEFAULT_STYLE: ZoneStyle = ZoneStyle::Steer;
+
 impl Default for AnalysisConfig {
     fn default() -> Self {
         AnalysisConfig {
@@ -66,7 +72,10 @@ impl Default for AnalysisConfig {
             material: Material::default(),
             top: 5,
             limits: Limits::default(),
-            engine: EngineConfig::default(),
+            engine: EngineConfig {
+                zone_style: DEFAULT_STYLE,
+                ..EngineConfig::default()
+            },
             baseline: None,
         }
     }
@@ -491,9 +500,6 @@ pub fn analyse(pos: &Position, cfg: &AnalysisConfig) -> Analysis {
     engine.multipv = cfg.top.max(1);
     // An analysis shows a draw as 0.
     engine.contempt = 0;
-    // An analysis searches every move the zones name to full depth (its reasons rest on
-    // them); play reduces the late ones like any other (NOTES.md, "Measured strength").
-    engine.zone_reduce_named = false;
     // Its ranked moves are not cut short near the leaves either.
     engine.late_move_pruning = false;
     let mut limits = cfg.limits;

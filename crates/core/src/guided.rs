@@ -4,7 +4,9 @@
 //! side's zones (of every shortest trajectory's negations, [`crate::zone::Zone::other_ways`]; below the root
 //! only the urgent ones: those that stop the root by themselves and have no move to spare), of
 //! its answers to the negations of its own zones, and the tactical moves (the game's captures).
-//! Deeper nodes, and nodes without zones, search every move.
+//! Deeper nodes, nodes without zones and the nodes of the root's opponent (odd plies) search
+//! every move: the zones choose the root side's plans, and every answer to them is searched (cut
+//! at the opponent's nodes too, the narrowed tree missed the refutations of the plans it chose).
 //!
 //! Below the root the projection looks no further than the search: with `r` plies left its
 //! horizon is at most `r + 1` half-moves (the plies searched, and the quiescence search's first
@@ -12,8 +14,7 @@
 //! Where that horizon names nothing, the full one is used.
 //!
 //! [`search_narrowed`](crate::search::search_narrowed) keeps the narrowing honest: where the
-//! narrowed tree reports a loss, a full-width search decides; where the root's opponent's kept
-//! moves all lose, its other moves are searched too.
+//! narrowed tree reports a loss, a full-width search decides.
 
 use crate::motive::{Motive, Purpose, motives};
 use crate::search::{Narrowing, Rules};
@@ -84,8 +85,8 @@ where
 }
 
 impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
-    /// Keeps the moves the projection at `horizon` names (at the full horizon if that one
-    /// names none) and the tactical moves.
+    /// At the root side's nodes, keeps the moves the projection at `horizon` names (at the full
+    /// horizon if that one names none) and the tactical moves.
     fn keep_named<R>(
         &self,
         rules: &R,
@@ -97,7 +98,11 @@ impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
         R: MoveSquares,
         Z: ZoneGame<Position = R::Position>,
     {
-        if ply >= self.plies || !self.game.has_zones(pos) || moves.len() <= 1 {
+        if !ply.is_multiple_of(2)
+            || ply >= self.plies
+            || !self.game.has_zones(pos)
+            || moves.len() <= 1
+        {
             return;
         }
         let mut named = self.named(pos, &build(self.game, pos, horizon), ply);

@@ -1,7 +1,7 @@
 //! The zone-guided search on Jungle (`zonal_core::guided`): on the tactics suite
-//! (`positions/jungle/suite.pos`) it finds the best move searching only the moves the projection
-//! names (plus captures and den entries), with fewer nodes than the full-width search at the same
-//! depth (that it never reports a win or loss the full-width search refutes is the test kit's
+//! (`positions/jungle/suite.pos`) it finds as many best moves as the full-width search at the
+//! same depth with fewer nodes, searching at the root side's nodes only the moves the projection
+//! names (plus captures and den entries) and every answer at the other side's (that it never reports a win or loss the full-width search refutes is the test kit's
 //! check, `tests/conformance.rs`).
 
 use zonal_core::guided::{ZoneNarrowing, horizon_below_root};
@@ -49,7 +49,7 @@ fn record_depth(r: &posfile::Record) -> u32 {
 fn the_zones_find_the_suite_moves_with_fewer_nodes() {
     let records = suite();
     assert!(records.len() >= 25, "{} positions", records.len());
-    let (mut found, mut guided_nodes, mut full_nodes) = (0, 0, 0);
+    let (mut found, mut found_full, mut guided_nodes, mut full_nodes) = (0, 0, 0, 0);
     println!("| id | full-width nodes | zone-guided nodes | ratio | bm found |");
     for r in &records {
         let d = record_depth(r);
@@ -73,6 +73,7 @@ fn the_zones_find_the_suite_moves_with_fewer_nodes() {
             );
         }
         found += usize::from(&best == bm);
+        found_full += usize::from(full.best.is_some_and(|m| &m.to_string() == bm));
         guided_nodes += guided.nodes;
         full_nodes += full.nodes;
         println!(
@@ -85,17 +86,22 @@ fn the_zones_find_the_suite_moves_with_fewer_nodes() {
         );
     }
     println!(
-        "{found}/{} found; full-width {full_nodes} nodes, zone-guided {guided_nodes}",
-        records.len()
+        "{found}/{n} found zone-guided with {guided_nodes} nodes, {found_full}/{n} full-width \
+         with {full_nodes}",
+        n = records.len()
+    );
+    // Issue 31's check: as many `bm` as full-width, with fewer nodes.
+    assert!(
+        found >= found_full,
+        "{found} against {found_full} full-width"
     );
     assert!(
         found * 10 >= records.len() * 9,
         "{found}/{} found",
         records.len()
     );
-    // Issue 15's target: at least ten times fewer nodes than full-width.
     assert!(
-        guided_nodes * 10 <= full_nodes,
+        guided_nodes < full_nodes,
         "guided {guided_nodes} nodes, full-width {full_nodes}"
     );
 }
@@ -108,17 +114,17 @@ fn below_the_root_the_projection_looks_no_further_than_the_search() {
         let mut legal = Vec::new();
         rules.moves(&r.position, &mut legal);
         let mut root = legal.clone();
-        GUIDE.narrow(&rules, &r.position, 1, &mut root);
+        GUIDE.narrow(&rules, &r.position, 2, &mut root);
         // With the horizon's plies left (or more), the full horizon: the same moves.
         for depth in [HORIZON - 1, HORIZON, 9] {
             let mut kept = legal.clone();
-            GUIDE.narrow_at(&rules, &r.position, 1, depth, &mut kept);
+            GUIDE.narrow_at(&rules, &r.position, 2, depth, &mut kept);
             assert_eq!(kept, root, "{:?} depth {depth}", r.id());
         }
         // One ply left: horizon 2 (the ply and the quiescence's first), unless it names
         // nothing.
         let mut kept = legal.clone();
-        GUIDE.narrow_at(&rules, &r.position, 1, 1, &mut kept);
+        GUIDE.narrow_at(&rules, &r.position, 2, 1, &mut kept);
         assert!(kept.iter().all(|m| legal.contains(m)));
         assert!(!kept.is_empty());
         at_root += root.len();
@@ -130,6 +136,14 @@ fn below_the_root_the_projection_looks_no_further_than_the_search() {
     assert_eq!(horizon_below_root(HORIZON, 7), HORIZON);
     println!("{at_root} moves kept with the full horizon, {last_ply} with one ply left");
     assert!(narrower >= 10, "only {narrower} positions narrower");
+    // The root's opponent's nodes search every move.
+    for r in &suite() {
+        let mut legal = Vec::new();
+        rules.moves(&r.position, &mut legal);
+        let mut kept = legal.clone();
+        GUIDE.narrow_at(&rules, &r.position, 1, 9, &mut kept);
+        assert_eq!(kept, legal, "{:?}", r.id());
+    }
     assert!(last_ply < at_root, "{last_ply} vs {at_root}");
 }
 
@@ -159,7 +173,7 @@ fn the_only_defence_against_the_other_way_is_named_at_the_root() {
     assert!(narrowed.score > -WIN_BOUND, "{narrowed:?}");
     let full = search(&rules, &r.position, &[], &depth(5));
     assert!(
-        narrowed.nodes * 4 < full.nodes,
+        narrowed.nodes * 2 < full.nodes,
         "{} vs {}",
         narrowed.nodes,
         full.nodes

@@ -27,8 +27,9 @@ pub enum ZoneStyle {
     /// All moves are searched as in the full-width search, the named ones first (never reduced,
     /// unless [`EngineConfig::zone_reduce_named`]).
     Order,
-    /// All moves are searched; the named ones first and never reduced, the others reduced by
-    /// one more ply.
+    /// All moves are searched; the named ones first and never pruned (reduced like the others
+    /// with [`EngineConfig::zone_reduce_named`], else never), the others reduced by one more
+    /// ply. The default of an analysis.
     Steer,
     /// Only the named moves (and captures, promotions and game-deciding moves) are searched; the
     /// rest only when every named move loses by force.
@@ -87,7 +88,8 @@ pub struct EngineConfig {
     /// Zone mode: the named quiet moves are reduced like the others (late-move reductions)
     /// instead of always being searched to full depth; the zones then only order the moves.
     /// On by default (play: +19 Elo against full-width at equal time, where searching them all
-    /// to full depth gave -44); `analyse` turns it off.
+    /// to full depth gave -44; an analysis in [`ZoneStyle::Steer`]: as many `bm` with fewer
+    /// nodes than full-width).
     pub zone_reduce_named: bool,
     /// Material evaluation (the baseline) or the full one.
     pub evaluation: Evaluation,
@@ -175,7 +177,8 @@ impl EngineConfig {
             zone_style: match (self.zone_style, self.zone_reduce_named) {
                 (ZoneStyle::Order, true) => CoreStyle::OrderReduced,
                 (ZoneStyle::Order, false) => CoreStyle::Order,
-                (ZoneStyle::Steer, _) => CoreStyle::Steer,
+                (ZoneStyle::Steer, false) => CoreStyle::Steer,
+                (ZoneStyle::Steer, true) => CoreStyle::SteerReduced,
                 (ZoneStyle::Cut, _) => CoreStyle::Cut,
             },
         }

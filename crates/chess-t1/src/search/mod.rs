@@ -6,8 +6,9 @@
 //! - **Full-width** ([`Mode::Full`]): every legal move at every node.
 //! - **Zone-guided** ([`Mode::Zones`]): Botvinnik's "deep and narrow" tree. Near the root the
 //!   mathematical projection is built and the moves it names ([`zone_candidates`]) are searched
-//!   first and at full depth; the moves it does not name are reduced ([`ZoneStyle::Steer`], the
-//!   default) or not searched at all ([`ZoneStyle::Cut`]). Either way a proven loss is accepted only
+//!   first ([`ZoneStyle::Order`], the default of play); the moves it does not name are also
+//!   reduced one ply more ([`ZoneStyle::Steer`], the default of an analysis) or not searched at
+//!   all ([`ZoneStyle::Cut`]). Either way a proven loss is accepted only
 //!   after every move of the node has been searched to full depth, so the narrow tree never
 //!   reports a forced loss that the full-width search of the same depth refutes.
 //!

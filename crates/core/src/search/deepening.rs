@@ -164,10 +164,13 @@ pub(super) fn run<R: Rules, N: Narrowing<R>>(
         let finished = root.iter().filter(|r| r.depth == depth).count();
         if s.stopped {
             // An unfinished iteration: its moves searched to the end count if they beat the
-            // previous best (searched first); with none finished, the last iteration stands.
-            // (The engine: the previous best is searched first, and a move that beats it is
-            // searched again in the full window, so the best of the finished ones is sound.)
-            let usable = result.best.is_none() || !exact_all && root[0].depth == depth;
+            // previous best (searched first, and scored exactly: one that failed low in the
+            // aspiration window has only a bound); with none finished, the last iteration
+            // stands. (The engine: the previous best is searched first, and a move that beats
+            // it is searched again in the full window, so the best of the finished ones is
+            // sound.)
+            let usable =
+                result.best.is_none() || !exact_all && root[0].depth == depth && root[0].exact;
             if finished > 0 && usable {
                 root[..finished].sort_by(|a, b| b.score.cmp(&a.score).then(b.exact.cmp(&a.exact)));
                 let last = depth.saturating_sub(1).max(result.depth);
@@ -346,13 +349,13 @@ fn run_root<R: Rules, N: Narrowing<R>>(
             -s.negamax(&next, d, -beta, -floor, 1, &mut line, true)
         } else {
             let quiet = !tactical.contains(&mv) && !danger;
-            let keep =
-                root[i].named && matches!(tech.zone_style, ZoneStyle::Order | ZoneStyle::Steer);
+            let keep = root[i].named && tech.zone_style.keeps_named();
             let mut r = 0;
             if tech.reductions && depth >= 3 && i >= 3 + k && quiet && !keep {
                 r = 1;
             }
-            if tech.zone_style == ZoneStyle::Steer
+            if tech.zone_style.reduces_unnamed()
+                && s.narrowing.active(0)
                 && tech.reductions
                 && depth >= 3
                 && !root[i].named

@@ -351,25 +351,40 @@ pub enum ZoneStyle {
     /// Every move is searched as in the full-width search; the named ones first (they are
     /// reduced like any other).
     OrderReduced,
+    /// Every move is searched; the named ones first, reduced like any other but never pruned,
+    /// the others reduced one ply more than the late-move reductions would.
+    SteerReduced,
 }
 
 impl ZoneStyle {
     /// Every style, by name.
-    pub const ALL: [ZoneStyle; 4] = [
+    pub const ALL: [ZoneStyle; 5] = [
         ZoneStyle::Cut,
         ZoneStyle::Steer,
         ZoneStyle::Order,
         ZoneStyle::OrderReduced,
+        ZoneStyle::SteerReduced,
     ];
 
-    /// `cut`, `steer`, `order` or `order-reduced`.
+    /// `cut`, `steer`, `order`, `order-reduced` or `steer-reduced`.
     pub const fn name(self) -> &'static str {
         match self {
             ZoneStyle::Cut => "cut",
             ZoneStyle::Steer => "steer",
             ZoneStyle::Order => "order",
             ZoneStyle::OrderReduced => "order-reduced",
+            ZoneStyle::SteerReduced => "steer-reduced",
         }
+    }
+
+    /// Whether the moves the zones do not name are reduced one ply more than the others.
+    pub const fn reduces_unnamed(self) -> bool {
+        matches!(self, ZoneStyle::Steer | ZoneStyle::SteerReduced)
+    }
+
+    /// Whether the named moves are kept from the late-move reductions.
+    pub const fn keeps_named(self) -> bool {
+        matches!(self, ZoneStyle::Order | ZoneStyle::Steer)
     }
 
     /// The style named `text` ([`ZoneStyle::name`]).
