@@ -183,7 +183,8 @@ fn the_docs_say_every_game_is_implemented() {
 }
 
 /// The registry of games (`src/registry.rs`): every `--game` value `zonal --help` lists has its
-/// line in `zonal games`, in the same order, and a game's line lists `distance` exactly when
+/// line in `zonal games`, in the same order, with its defaults under it, and a game's line lists
+/// `distance` exactly when
 /// `zonal distance` works for it (otherwise the command is refused with the line's list).
 #[test]
 fn every_registered_game_has_its_line_and_its_commands() {
@@ -198,8 +199,21 @@ fn every_registered_game_has_its_line_and_its_commands() {
     let ids: Vec<&str> = STARTS.iter().map(|(g, _)| *g).collect();
     assert_eq!(values, ids, "{help}");
     let games = stdout(&zonal(&["games"]));
-    let lines: Vec<&str> = games.lines().collect();
+    let lines: Vec<&str> = games.lines().filter(|l| !l.starts_with(' ')).collect();
     assert_eq!(lines.len(), ids.len(), "{games}");
+    // Under each game's line, its defaults with the figures that chose them (issue 31).
+    let defaults: Vec<&str> = games
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("Defaults: play "))
+        .collect();
+    assert_eq!(defaults.len(), ids.len(), "{games}");
+    for d in &defaults {
+        assert!(
+            d.contains(" Elo, ") && d.contains("; analyse zone-guided"),
+            "{d}"
+        );
+        assert!(d.contains("x fewer nodes)."), "{d}");
+    }
     for (line, id) in lines.iter().zip(&ids) {
         assert_eq!(line.split_whitespace().next(), Some(*id), "{games}");
         if *id == "chess-t1" {

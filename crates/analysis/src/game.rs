@@ -41,10 +41,14 @@ pub trait GameDef: 'static {
     const WEIGHTS: &'static [&'static str] = &[];
     /// What one move is called in `play`'s refusals (`move 3 (d1d9): ...`; Прорыв: `ply`).
     const MOVE_WORD: &'static str = "move";
-    /// The engine's techniques in play where this game's differ from the engine's defaults, as
-    /// keys and values of [`zonal_core::Techniques::set`] (e.g. `("null", "off")`; a player spec
-    /// or `setoption` changes them again), each measured by a match (NOTES.md).
-    const PLAY_TECHNIQUES: &'static [(&'static str, &'static str)] = &[];
+    /// How this game plays where it differs from [`zonal_play::spec::CoreSettings::play`]
+    /// (full-width, the engine's techniques): keys and values of a player spec (e.g.
+    /// `("mode", "zones")`, `("null", "off")`; a player spec or `setoption` changes them
+    /// again), each measured by a match (NOTES.md).
+    const PLAY_SETTINGS: &'static [(&'static str, &'static str)] = &[];
+    /// How the game plays and analyses by default, with the measurements that chose it (`zonal
+    /// games` shows it).
+    const DEFAULTS: &'static str;
     /// [`GameDef::MOVE_WORD`] in the plural (`moves played: 2`; Прорыв: `plies`).
     const MOVES_WORD: &'static str = "moves";
     /// How a game's moves are written as one text ([`GameDef::record`] joined by spaces), as the

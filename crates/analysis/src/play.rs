@@ -308,7 +308,7 @@ where
         CoreGameSettings {
             // The game's keys are constants checked by the games' tests; a bad one falls back to
             // the engine's defaults.
-            core: CoreSettings::play_with(G::HORIZON, G::PLAY_TECHNIQUES)
+            core: CoreSettings::play_with(G::HORIZON, G::PLAY_SETTINGS)
                 .unwrap_or_else(|_| CoreSettings::play(G::HORIZON)),
             known: G::WEIGHTS,
             weights: Vec::new(),

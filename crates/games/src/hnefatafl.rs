@@ -45,8 +45,13 @@ impl GameDef for HnefataflGame {
     /// No danger extension in play: with it on (the attackers to move while the king has a
     /// free line to a corner, searched a ply deeper), the engine scored +73 =1 -106 (-64 Elo)
     /// against the same engine without it over 180 games at 50 ms (`scripts/ablation.sh`,
-    /// NOTES.md).
-    const PLAY_TECHNIQUES: &'static [(&'static str, &'static str)] = &[("extensions", "off")];
+    /// NOTES.md). Zone-guided: the zones ordering the root's moves measured +6.9 (-27.1 ..
+    /// +41.1) against full-width over 400 Copenhagen games at 100 ms (NOTES.md, issue 31).
+    const PLAY_SETTINGS: &'static [(&'static str, &'static str)] =
+        &[("extensions", "off"), ("mode", "zones")];
+    const DEFAULTS: &'static str = "play zone-guided, the zones ordering the root (+6.9 Elo, \
+        -27.1 .. +41.1, against full-width over 400 Copenhagen games at 100 ms); analyse \
+        zone-guided (the suite: 32 of 32 bm, as full-width, with 6.96x fewer nodes)";
     const SUITE: (&'static str, &'static str) = (
         "positions/hnefatafl/suite.pos",
         include_str!("../../../positions/hnefatafl/suite.pos"),

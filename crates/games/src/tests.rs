@@ -30,7 +30,7 @@ fn match_players_set_the_games_own_weights() {
 #[test]
 fn the_games_play_techniques_reach_their_players() {
     fn check<G: GameDef>() -> zonal_core::Techniques {
-        zonal_play::spec::CoreSettings::play_with(G::HORIZON, G::PLAY_TECHNIQUES)
+        zonal_play::spec::CoreSettings::play_with(G::HORIZON, G::PLAY_SETTINGS)
             .unwrap_or_else(|e| panic!("{}: {e}", G::ID));
         let settings = <zonal_analysis::Zoned<G> as zonal_play::PlayGame>::settings();
         settings.core.techniques

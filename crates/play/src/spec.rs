@@ -7,7 +7,7 @@
 use crate::game::{PlayGame, Settings};
 use std::fmt::Write as _;
 use zonal_core::excerpt::excerpt;
-use zonal_core::{Limits, Techniques};
+use zonal_core::{Limits, Techniques, ZoneStyle};
 
 /// A built-in player: its limits and the game's settings.
 #[derive(Clone, Debug)]
@@ -98,28 +98,41 @@ pub struct CoreSettings {
 }
 
 impl CoreSettings {
-    /// Play: the engine full-width (it measures stronger at equal time than the zone-guided
-    /// tree, whose projection costs more than the nodes it saves; NOTES.md, "One engine").
+    /// Play: the engine full-width unless the game's own settings say otherwise
+    /// ([`CoreSettings::play_with`]); zone-guided (`mode=zones`), the projection at the root
+    /// orders its moves and every move is searched and reduced like the others
+    /// (`style=order-reduced`, `plies=1`: the variant that measured best at equal time, NOTES.md
+    /// "The zones earn their place").
     pub fn play(horizon: i32) -> CoreSettings {
+        let techniques = Techniques {
+            zone_style: ZoneStyle::OrderReduced,
+            ..Techniques::ENGINE
+        };
         CoreSettings {
-            techniques: Techniques::ENGINE,
+            techniques,
             full: true,
             horizon,
-            plies: usize::MAX,
+            plies: 1,
             default_horizon: horizon,
-            default_techniques: Techniques::ENGINE,
+            default_techniques: techniques,
         }
     }
 
-    /// [`CoreSettings::play`] with the game's own engine defaults: technique keys and values
-    /// ([`Techniques::set`], e.g. `("null", "off")`, `("contempt", "40")`), measured per game.
-    /// Returns what is wrong with a pair.
+    /// [`CoreSettings::play`] with the game's own play settings, measured per game: the keys
+    /// and values of [`CoreSettings::set`] (`("mode", "zones")`, or a technique such as
+    /// `("null", "off")`), which become the defaults `engine=engine` returns to. Returns what is
+    /// wrong with a pair.
     pub fn play_with(horizon: i32, keys: &[(&str, &str)]) -> Result<CoreSettings, String> {
         let mut settings = CoreSettings::play(horizon);
         for (key, value) in keys {
-            settings.default_techniques.set(key, value)?;
+            if Techniques::KEYS.contains(key) {
+                settings.default_techniques.set(key, value)?;
+            } else if !settings.set(key, value)? {
+                return Err(format!("unknown key {key:?}"));
+            }
         }
         settings.techniques = settings.default_techniques;
+        settings.default_horizon = settings.horizon;
         Ok(settings)
     }
 
@@ -192,7 +205,10 @@ impl CoreSettings {
     /// The `option` lines of `uci`.
     pub fn options(&self) -> Vec<String> {
         let mut lines = vec![
-            "option name Mode type combo default full var zones var full".to_string(),
+            format!(
+                "option name Mode type combo default {} var zones var full",
+                if self.full { "full" } else { "zones" }
+            ),
             format!(
                 "option name Horizon type spin default {} min 1 max 12",
                 self.default_horizon
@@ -223,10 +239,15 @@ impl CoreSettings {
             "option name contempt type spin default {} min 0 max 1000",
             t.contempt
         ));
-        lines.push(
-            "option name style type combo default cut var cut var steer var order var order-reduced"
-                .into(),
-        );
+        let styles: Vec<String> = ZoneStyle::ALL
+            .iter()
+            .map(|z| format!(" var {}", z.name()))
+            .collect();
+        lines.push(format!(
+            "option name style type combo default {}{}",
+            t.zone_style.name(),
+            styles.concat()
+        ));
         lines
     }
 
@@ -320,7 +341,7 @@ mod tests {
         };
         assert!(
             s.describe(&limits)
-                .starts_with("mode=zones,horizon=3,techniques=")
+                .starts_with("mode=zones,horizon=3,plies=1,techniques=")
         );
         let mut plain = CoreSettings::play(4);
         assert_eq!(plain.set("engine", "plain"), Ok(true));
