@@ -126,12 +126,14 @@ pub(crate) fn parse_hash(text: &str) -> Result<u64, String> {
 }
 
 impl EngineArgs {
-    /// The player these settings describe, in `mode`, to `depth` if given.
+    /// The player these settings describe, in `mode`, to `depth` if given, in `style` unless
+    /// `--style` names another.
     pub fn player(
         &self,
         mode: Mode,
         horizon: i32,
         depth: Option<u32>,
+        style: chess_t1::search::ZoneStyle,
     ) -> zonal_games::chess_t1::player::ChessConfig {
         let mut spec = zonal_games::chess_t1::player::ChessConfig::default();
         let c = &mut spec.config;
@@ -142,13 +144,11 @@ impl EngineArgs {
         c.hash_mb = self.hash as usize;
         c.horizon = horizon;
         spec.reuse_zones = self.reuse_zones;
-        if let Some(style) = self
+        c.zone_style = self
             .style
             .as_deref()
             .and_then(chess_t1::search::ZoneStyle::parse)
-        {
-            c.zone_style = style;
-        }
+            .unwrap_or(style);
         if self.baseline {
             c.evaluation = chess_t1::eval::Evaluation::Material;
             spec.kind = zonal_games::chess_t1::player::Kind::Baseline;

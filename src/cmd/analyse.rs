@@ -157,10 +157,8 @@ pub fn run(game: GameName, args: AnalyseArgs) -> Result<(), CliError> {
                 chess_t1::search::Mode::Zones
             };
             let limits = bounds.limits(depth, chess_t1::analysis::DEFAULT_DEPTH);
-            let mut player = engine.player(mode, horizon, depth);
-            if engine.style.is_none() {
-                player.config.zone_style = chess_t1::analysis::DEFAULT_STYLE;
-            }
+            let player =
+                engine.player(mode, horizon, depth, chess_t1::analysis::DEFAULT_STYLE);
             let cfg = chess_t1::analysis::AnalysisConfig {
                 horizon,
                 depth: limits.depth,

@@ -129,7 +129,9 @@ pub fn run(game: GameName, args: SearchArgs) -> Result<(), CliError> {
                 chess_t1::search::Mode::Zones
             };
             let horizon = horizon.unwrap_or(4);
-            chess::search_cmd(&pos, &engine.player(mode, horizon, depth), &limits, json)
+            // Play's style, the engine's default.
+            let style = chess_t1::search::EngineConfig::default().zone_style;
+            chess::search_cmd(&pos, &engine.player(mode, horizon, depth, style), &limits, json)
         },
         G => core::<G>(&pos, full, horizon, &bounds.limits(depth, 4), json),
     )

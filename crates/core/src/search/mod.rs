@@ -387,6 +387,15 @@ impl ZoneStyle {
         matches!(self, ZoneStyle::Order | ZoneStyle::Steer)
     }
 
+    /// Whether the named moves are kept from the late-move pruning (every style that searches
+    /// the unnamed moves too, but the plain order).
+    pub const fn spares_named(self) -> bool {
+        matches!(
+            self,
+            ZoneStyle::Order | ZoneStyle::Steer | ZoneStyle::SteerReduced
+        )
+    }
+
     /// The style named `text` ([`ZoneStyle::name`]).
     pub fn parse(text: &str) -> Option<ZoneStyle> {
         ZoneStyle::ALL.into_iter().find(|s| s.name() == text)

@@ -688,10 +688,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
             let number = state.searched;
             let quiet = tech.history && !tactical && key < ORDER_KILLER && !danger;
             let zone_keep = named && tech.zone_style.keeps_named() && self.narrowing.active(ply);
-            // A named move kept from the reductions, or reduced by the steer, is never pruned.
-            let zone_named = named
-                && (tech.zone_style.keeps_named() || tech.zone_style == ZoneStyle::SteerReduced)
-                && self.narrowing.active(ply);
+            let zone_named = named && tech.zone_style.spares_named() && self.narrowing.active(ply);
             // Late-move pruning: near the leaves, the late quiet moves are not searched.
             if may_reduce
                 && tech.late_move_pruning
