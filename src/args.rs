@@ -253,7 +253,8 @@ pub struct MatchArgs {
     /// `nodes`, `movetime`. chess-t1: `engine=new|baseline`, `mode=zones|full`,
     /// `eval=full|material`, `hash`, `horizon`, `style`, `zone_plies`, `extend`, `reduce_named`,
     /// `contempt`, `qs_prune`, `weights=FILE`. Прорыв, Hnefatafl, Jungle: `mode=zones|full`,
-    /// `horizon`, `plies`, `engine=engine|plain`, `eval=fitted|hand|FILE`, the evaluation's
+    /// `horizon`, `plies`, `extend=on|off` (the root's pressing named moves one ply deeper),
+    /// `engine=engine|plain`, `eval=fitted|hand|FILE`, the evaluation's
     /// weights by name, and the engine's techniques by key (`zonal engine`'s `uci` lists them).
     #[arg(
         long,

@@ -9,7 +9,9 @@ use zonal_games::hnefatafl::HnefataflGame;
 use zonal_games::jungle::JungleGame;
 use zonal_games::proryv::ProryvGame;
 use zonal_testkit::fuzz::{Alphabet, fuzz_parsers};
-use zonal_testkit::zones::{incremental_equals_rebuild, narrowed_never_refuted};
+use zonal_testkit::zones::{
+    extends_the_pressing_steps, incremental_equals_rebuild, narrowed_never_refuted,
+};
 use zonal_testkit::{Tally, conformance};
 
 /// Texts no game takes as a position, or only some do; fed to every game's parsers.
@@ -148,6 +150,35 @@ fn the_narrowed_search_is_never_refuted_in_every_game() {
         assert!(
             t.positions > least && t.lost + t.won >= 10,
             "{name}: only {t:?}"
+        );
+    }
+}
+
+/// `extend=on` extends exactly the root moves of the pressing steps (an open root trajectory
+/// advanced, an urgent negation made), against the projection rebuilt, in every game on the
+/// core's projection; enough of them are met for the check to mean something.
+#[test]
+fn the_extension_takes_the_pressing_steps_in_every_game() {
+    let runs = [
+        (
+            "proryv",
+            extends_the_pressing_steps::<ProryvGame>(29, 6, 60, 4),
+        ),
+        (
+            "hnefatafl",
+            extends_the_pressing_steps::<HnefataflGame>(31, 1, 60, 10),
+        ),
+        (
+            "jungle",
+            extends_the_pressing_steps::<JungleGame>(31, 6, 70, 5),
+        ),
+    ];
+    for (name, run) in runs {
+        let (positions, extended) = run.unwrap_or_else(|e| panic!("{e}"));
+        eprintln!("{name}: {positions} positions, {extended} moves extended");
+        assert!(
+            positions > 20 && extended >= 10,
+            "{name}: {positions} {extended}"
         );
     }
 }

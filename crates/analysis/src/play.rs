@@ -28,6 +28,9 @@ pub struct Searching {
     pub horizon: i32,
     /// Nodes this many plies from the root and deeper search every move.
     pub plies: usize,
+    /// Whether the pressing named moves are searched one ply deeper
+    /// ([`ZoneNarrowing::extend`]).
+    pub extend: bool,
 }
 
 impl Searching {
@@ -39,6 +42,7 @@ impl Searching {
             full: false,
             horizon,
             plies: usize::MAX,
+            extend: false,
         }
     }
 
@@ -57,11 +61,7 @@ impl Searching {
             return engine.search(rules, &FullWidth, pos, history, limits, control);
         }
         let zones = G::Zones::default();
-        let narrowing = ZoneNarrowing {
-            game: &zones,
-            horizon: self.horizon,
-            plies: self.plies,
-        };
+        let narrowing = ZoneNarrowing::new(&zones, self.horizon, self.plies).extending(self.extend);
         engine.search_narrowed(rules, &narrowing, pos, history, limits, control)
     }
 }
@@ -239,11 +239,7 @@ where
                 .search(&rules, &FullWidth, pos, history, &limits, &control);
         }
         let zones = G::Zones::default();
-        let narrowing = ZoneNarrowing {
-            game: &zones,
-            horizon: s.horizon,
-            plies: s.plies,
-        };
+        let narrowing = ZoneNarrowing::new(&zones, s.horizon, s.plies).extending(s.extend);
         self.engine
             .search_narrowed(&rules, &narrowing, pos, history, &limits, &control)
     }
@@ -326,6 +322,7 @@ where
                 full: c.full,
                 horizon: c.horizon,
                 plies: c.plies,
+                extend: c.extend,
             },
             weights: settings.weights.clone(),
             fitted: settings.fitted,

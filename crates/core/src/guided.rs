@@ -19,6 +19,8 @@
 use crate::motive::{Motive, Purpose, motives};
 use crate::search::{Narrowing, Rules};
 use crate::zone::{Built, ZoneGame, build};
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// The squares a move leaves and reaches, which is how the projection names moves.
 pub trait MoveSquares: Rules {
@@ -28,15 +30,52 @@ pub trait MoveSquares: Rules {
 }
 
 /// The narrowing by zones: the projection of `game` at `horizon` half-moves, at nodes fewer
-/// than `plies` plies from the root.
-#[derive(Clone, Copy, Debug)]
-pub struct ZoneNarrowing<'a, Z> {
+/// than `plies` plies from the root; with `extend`, the named moves that advance an open root
+/// trajectory or make an urgent negation are searched one ply deeper.
+#[derive(Debug)]
+pub struct ZoneNarrowing<'a, Z: ZoneGame> {
     /// The game's zone builder.
     pub game: &'a Z,
     /// The horizon of the projection, half-moves.
     pub horizon: i32,
     /// Nodes this many plies from the root and deeper search every move.
     pub plies: usize,
+    /// Whether the pressing named moves get one ply more ([`Narrowing::extends`]).
+    pub extend: bool,
+    /// The pressing steps of the positions narrowed so far, by their key ([`Rules::key`]).
+    pressing: RefCell<HashMap<u64, Vec<Motive<Z::Set>>>>,
+}
+
+/// Positions whose pressing steps are kept before the memory is cleared.
+const PRESSING_KEPT: usize = 4096;
+
+impl<'a, Z: ZoneGame> ZoneNarrowing<'a, Z> {
+    /// The narrowing of `game`'s projection at `horizon`, at nodes fewer than `plies` from the
+    /// root, extending nothing.
+    pub fn new(game: &'a Z, horizon: i32, plies: usize) -> Self {
+        ZoneNarrowing {
+            game,
+            horizon,
+            plies,
+            extend: false,
+            pressing: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// The same, the pressing named moves extended by one ply where `extend`.
+    pub fn extending(mut self, extend: bool) -> Self {
+        self.extend = extend;
+        self
+    }
+}
+
+/// Whether a step presses: it advances a root trajectory no negation stops in time, or it is a
+/// negation that must be made now.
+fn presses<S>(m: &Motive<S>) -> bool {
+    matches!(
+        m.purpose,
+        Purpose::Root { open: true, .. } | Purpose::Negation { urgent: true, .. }
+    )
 }
 
 /// The horizon of the projection at a node below the root with `depth` plies left to search,
@@ -82,6 +121,20 @@ where
         let horizon = horizon_below_root(self.horizon, depth);
         self.keep_named(rules, pos, ply, horizon, moves);
     }
+
+    fn extends(&self, rules: &R, pos: &R::Position, mv: R::Move) -> bool {
+        if !self.extend {
+            return false;
+        }
+        let (from, to) = rules.move_squares(mv);
+        let Some(from) = from else {
+            return false;
+        };
+        self.pressing
+            .borrow()
+            .get(&rules.key(pos))
+            .is_some_and(|steps| steps.iter().any(|m| m.names(from, to)))
+    }
 }
 
 impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
@@ -108,6 +161,16 @@ impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
         let mut named = self.named(pos, &build(self.game, pos, horizon), ply);
         if named.is_empty() && horizon < self.horizon {
             named = self.named(pos, &build(self.game, pos, self.horizon), ply);
+        }
+        if self.extend {
+            let mut pressing = self.pressing.borrow_mut();
+            if pressing.len() >= PRESSING_KEPT {
+                pressing.clear();
+            }
+            pressing.insert(
+                rules.key(pos),
+                named.iter().copied().filter(presses).collect(),
+            );
         }
         let mut tactical = Vec::new();
         rules.tactical_moves(pos, &mut tactical);

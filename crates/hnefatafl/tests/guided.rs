@@ -13,11 +13,9 @@ use zonal_hnefatafl::zones::HnefataflZones;
 
 /// The horizon of the projection (half-moves) and the plies from the root at which the
 /// narrowing applies (deeper nodes search every move).
-const GUIDE: ZoneNarrowing<'static, HnefataflZones> = ZoneNarrowing {
-    game: &HnefataflZones,
-    horizon: 3,
-    plies: usize::MAX,
-};
+fn guide() -> ZoneNarrowing<'static, HnefataflZones> {
+    ZoneNarrowing::new(&HnefataflZones, 3, usize::MAX)
+}
 
 fn depth(d: u32) -> Limits {
     Limits {
@@ -54,7 +52,7 @@ fn the_zones_find_the_suites_best_moves_with_fewer_nodes() {
         let d = stated_depth(r);
         let bm = r.operands("bm").expect("every record has a bm");
         let rules = Hnefatafl::new(pos.rules());
-        let guided = search_narrowed(&rules, &GUIDE, &pos, &[], &depth(d));
+        let guided = search_narrowed(&rules, &guide(), &pos, &[], &depth(d));
         let full = search(&rules, &pos, &[], &depth(d));
         let best = guided.best.map(|m| m.to_string()).unwrap_or_default();
         let ok = bm.contains(&best);

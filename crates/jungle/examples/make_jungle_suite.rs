@@ -459,11 +459,7 @@ fn compare(file: &str, horizon: i32) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let guide = ZoneNarrowing {
-        game: &zonal_jungle::zones::JungleZones,
-        horizon,
-        plies: usize::MAX,
-    };
+    let guide = ZoneNarrowing::new(&zonal_jungle::zones::JungleZones, horizon, usize::MAX);
     let rules = Jungle::default();
     println!("| id | theme | full nodes | guided nodes | ratio | bm found |");
     println!("|---|---|---|---|---|---|");

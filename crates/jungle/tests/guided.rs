@@ -15,11 +15,9 @@ use zonal_jungle::{Position, posfile};
 /// The horizon the guided search projects at (half-moves).
 const HORIZON: i32 = 5;
 
-const GUIDE: ZoneNarrowing<'static, JungleZones> = ZoneNarrowing {
-    game: &JungleZones,
-    horizon: HORIZON,
-    plies: usize::MAX,
-};
+fn guide() -> ZoneNarrowing<'static, JungleZones> {
+    ZoneNarrowing::new(&JungleZones, HORIZON, usize::MAX)
+}
 
 fn depth(d: u32) -> Limits {
     Limits {
@@ -54,7 +52,7 @@ fn the_zones_find_the_suite_moves_with_fewer_nodes() {
     for r in &records {
         let d = record_depth(r);
         let bm = &r.operands("bm").expect("every record has a bm")[0];
-        let guided = search_narrowed(&Play::default(), &GUIDE, &r.position, &[], &depth(d));
+        let guided = search_narrowed(&Play::default(), &guide(), &r.position, &[], &depth(d));
         let full = search(&Play::default(), &r.position, &[], &depth(d));
         let best = guided.best.map(|m| m.to_string()).unwrap_or_default();
         // A win or loss the guided search reports is one the full-width search sees.
@@ -114,17 +112,17 @@ fn below_the_root_the_projection_looks_no_further_than_the_search() {
         let mut legal = Vec::new();
         rules.moves(&r.position, &mut legal);
         let mut root = legal.clone();
-        GUIDE.narrow(&rules, &r.position, 2, &mut root);
+        guide().narrow(&rules, &r.position, 2, &mut root);
         // With the horizon's plies left (or more), the full horizon: the same moves.
         for depth in [HORIZON - 1, HORIZON, 9] {
             let mut kept = legal.clone();
-            GUIDE.narrow_at(&rules, &r.position, 2, depth, &mut kept);
+            guide().narrow_at(&rules, &r.position, 2, depth, &mut kept);
             assert_eq!(kept, root, "{:?} depth {depth}", r.id());
         }
         // One ply left: horizon 2 (the ply and the quiescence's first), unless it names
         // nothing.
         let mut kept = legal.clone();
-        GUIDE.narrow_at(&rules, &r.position, 2, 1, &mut kept);
+        guide().narrow_at(&rules, &r.position, 2, 1, &mut kept);
         assert!(kept.iter().all(|m| legal.contains(m)));
         assert!(!kept.is_empty());
         at_root += root.len();
@@ -141,7 +139,7 @@ fn below_the_root_the_projection_looks_no_further_than_the_search() {
         let mut legal = Vec::new();
         rules.moves(&r.position, &mut legal);
         let mut kept = legal.clone();
-        GUIDE.narrow_at(&rules, &r.position, 1, 9, &mut kept);
+        guide().narrow_at(&rules, &r.position, 1, 9, &mut kept);
         assert_eq!(kept, legal, "{:?}", r.id());
     }
     assert!(last_ply < at_root, "{last_ply} vs {at_root}");
@@ -158,12 +156,12 @@ fn the_only_defence_against_the_other_way_is_named_at_the_root() {
     let rules = Play::default();
     let mut moves = Vec::new();
     rules.moves(&r.position, &mut moves);
-    GUIDE.narrow(&rules, &r.position, 0, &mut moves);
+    guide().narrow(&rules, &r.position, 0, &mut moves);
     let f8f9 = r.position.parse_move("f8f9").expect("a legal move");
     assert!(moves.contains(&f8f9), "{moves:?}");
     let narrowed = search_with(
         &rules,
-        &GUIDE,
+        &guide(),
         &r.position,
         &[],
         &depth(5),
@@ -192,7 +190,7 @@ fn the_position_files_read_and_the_examples_bm_are_found() {
     assert_eq!(examples.len(), 25);
     let mut with_bm = 0;
     for r in examples.iter().filter(|r| r.operands("bm").is_some()) {
-        let guided = search_narrowed(&Play::default(), &GUIDE, &r.position, &[], &depth(3));
+        let guided = search_narrowed(&Play::default(), &guide(), &r.position, &[], &depth(3));
         let best = guided.best.map(|m| m.to_string()).unwrap_or_default();
         assert_eq!(&best, &r.operands("bm").unwrap()[0], "{:?}", r.id());
         with_bm += 1;

@@ -1,7 +1,8 @@
 //! Built-in players named by a short text, `key=value` pairs separated by commas, for every
 //! game: `depth`, `nodes` and `movetime` limit each move (over the match's own limits); every
 //! other key goes to the game's [`Settings`]. The games on the core's engine take
-//! [`CoreSettings`]'s keys: `mode=zones|full`, `horizon`, `plies`, `engine=engine|plain` and
+//! [`CoreSettings`]'s keys: `mode=zones|full`, `horizon`, `plies`, `extend=on|off`,
+//! `engine=engine|plain` and
 //! the engine's techniques by name ([`Techniques::set`]).
 
 use crate::game::{PlayGame, Settings};
@@ -90,6 +91,9 @@ pub struct CoreSettings {
     pub horizon: i32,
     /// Nodes this many plies from the root and deeper search every move.
     pub plies: usize,
+    /// Whether the named moves that advance an open root trajectory or make an urgent
+    /// negation are searched one ply deeper (`extend=on`).
+    pub extend: bool,
     /// The game's horizon by default (what `uci` lists).
     pub default_horizon: i32,
     /// The game's engine (`engine=engine`): [`Techniques::ENGINE`] with the game's own
@@ -113,6 +117,7 @@ impl CoreSettings {
             full: true,
             horizon,
             plies: 1,
+            extend: false,
             default_horizon: horizon,
             default_techniques: techniques,
         }
@@ -148,6 +153,13 @@ impl CoreSettings {
         match key {
             "horizon" => self.horizon = number(1, 12)? as i32,
             "plies" => self.plies = number(1, 64)? as usize,
+            "extend" => {
+                self.extend = match value {
+                    "on" | "1" | "true" => true,
+                    "off" | "0" | "false" => false,
+                    _ => return Err(format!("extend {:?}: on or off", excerpt(value))),
+                }
+            }
             "engine" => {
                 self.techniques = match value {
                     "engine" => self.default_techniques,
@@ -171,7 +183,7 @@ impl CoreSettings {
     /// The keys [`CoreSettings::set`] takes.
     pub fn keys() -> String {
         format!(
-            "mode=zones|full, horizon, plies, engine=engine|plain, {}",
+            "mode=zones|full, horizon, plies, extend=on|off, engine=engine|plain, {}",
             Techniques::KEYS.join(", ")
         )
     }
@@ -183,6 +195,9 @@ impl CoreSettings {
             let _ = write!(s, ",horizon={}", self.horizon);
             if self.plies != usize::MAX {
                 let _ = write!(s, ",plies={}", self.plies);
+            }
+            if self.extend {
+                s.push_str(",extend=on");
             }
         }
         if self.techniques == Techniques::PLAIN {

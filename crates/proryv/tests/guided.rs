@@ -9,11 +9,9 @@ use zonal_proryv::play::Proryv as Play;
 use zonal_proryv::posfile;
 use zonal_proryv::zones::ProryvZones;
 
-const GUIDE: ZoneNarrowing<'static, ProryvZones> = ZoneNarrowing {
-    game: &ProryvZones,
-    horizon: 5,
-    plies: usize::MAX,
-};
+fn guide() -> ZoneNarrowing<'static, ProryvZones> {
+    ZoneNarrowing::new(&ProryvZones, 5, usize::MAX)
+}
 
 fn depth(d: u32) -> Limits {
     Limits {
@@ -37,7 +35,7 @@ fn the_zones_name_the_short_wins() {
             continue;
         }
         let bm = record.operands("bm").expect("every record has a bm");
-        let guided = search_narrowed(&Play::default(), &GUIDE, &record.position, &[], &depth(3));
+        let guided = search_narrowed(&Play::default(), &guide(), &record.position, &[], &depth(3));
         let best = guided.best.map(|p| p.to_string()).unwrap_or_default();
         assert!(
             bm.contains(&best),

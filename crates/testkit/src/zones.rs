@@ -96,29 +96,14 @@ pub fn incremental_equals_rebuild<G: GameDef>(
     Ok(tally)
 }
 
-/// What the narrowed-search check went over.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NarrowedTally {
-    /// Positions searched both ways.
-    pub positions: usize,
-    /// Of them, positions the narrowed search scored as lost for the side to move.
-    pub lost: usize,
-    /// And as won.
-    pub won: usize,
-}
-
-/// The zone-guided search ([`ZoneNarrowing`] at the game's horizon, narrowing at every ply)
-/// never reports a forced win or loss that the full-width search of the same `depth` refutes:
-/// checked on the positions after each `bm` of the game's suite ([`GameDef::SUITE`]) and on
-/// positions of `games` random games from each start (every `every`-th ply from the 20th on,
-/// at most `plies` plies).
-pub fn narrowed_never_refuted<G: GameDef>(
+/// The positions after each `bm` of the game's suite ([`GameDef::SUITE`]) and those of `games`
+/// random games from each start (every `every`-th ply from the 20th on, at most `plies` plies).
+fn positions_to_check<G: GameDef>(
     seed: u64,
     games: usize,
     plies: usize,
     every: usize,
-    depth: u32,
-) -> Result<NarrowedTally, String> {
+) -> Result<Vec<G::Position>, String> {
     let (source, text) = G::SUITE;
     let mut positions = Vec::new();
     for record in G::parse_file(text, source)? {
@@ -144,12 +129,88 @@ pub fn narrowed_never_refuted<G: GameDef>(
             }
         }
     }
+    Ok(positions)
+}
+
+/// With [`ZoneNarrowing::extend`], a move of a root narrowed at ply 0 is extended exactly when
+/// a step of the projection at the game's horizon names it and that step advances an open
+/// root trajectory or is an urgent negation (the projection rebuilt and read here, apart from
+/// the narrowing's memory); without it, none is. On the positions of
+/// [`narrowed_never_refuted`]; returns the positions and the moves extended.
+pub fn extends_the_pressing_steps<G: GameDef>(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    every: usize,
+) -> Result<(usize, usize), String> {
+    use zonal_core::Narrowing;
+    use zonal_core::guided::MoveSquares;
+    use zonal_core::motive::{Purpose, motives};
+    use zonal_core::zone::{ZoneGame, build};
     let zones = G::zone_game();
-    let guide = ZoneNarrowing {
-        game: &zones,
-        horizon: G::HORIZON,
-        plies: usize::MAX,
-    };
+    let (mut positions, mut extended) = (0, 0);
+    for pos in positions_to_check::<G>(seed, games, plies, every)? {
+        let rules = G::rules(&pos);
+        let all = G::legal_moves(&pos);
+        let plain = ZoneNarrowing::new(&zones, G::HORIZON, usize::MAX);
+        let guide = ZoneNarrowing::new(&zones, G::HORIZON, usize::MAX).extending(true);
+        plain.narrow(&rules, &pos, 0, &mut all.clone());
+        guide.narrow(&rules, &pos, 0, &mut all.clone());
+        let pressing: Vec<_> = if all.len() > 1 && zones.has_zones(&pos) {
+            motives(&zones, &pos, &build(&zones, &pos, G::HORIZON))
+                .into_iter()
+                .filter(|m| match m.purpose {
+                    Purpose::Root { open, .. } => open,
+                    Purpose::Negation { urgent, .. } => urgent,
+                    Purpose::Answer { .. } | Purpose::Retreat { .. } => false,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        positions += 1;
+        for &mv in &all {
+            let (from, to) = rules.move_squares(mv);
+            let expected = from.is_some_and(|f| pressing.iter().any(|m| m.names(f, to)));
+            if guide.extends(&rules, &pos, mv) != expected || plain.extends(&rules, &pos, mv) {
+                return Err(format!(
+                    "{}: at {pos} the move {mv:?} is extended: {}, expected {expected}",
+                    G::NAME,
+                    guide.extends(&rules, &pos, mv)
+                ));
+            }
+            extended += usize::from(expected);
+        }
+    }
+    Ok((positions, extended))
+}
+
+/// What the narrowed-search check went over.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NarrowedTally {
+    /// Positions searched both ways.
+    pub positions: usize,
+    /// Of them, positions the narrowed search scored as lost for the side to move.
+    pub lost: usize,
+    /// And as won.
+    pub won: usize,
+}
+
+/// The zone-guided search ([`ZoneNarrowing`] at the game's horizon, narrowing at every ply)
+/// never reports a forced win or loss that the full-width search of the same `depth` refutes:
+/// checked on the positions after each `bm` of the game's suite ([`GameDef::SUITE`]) and on
+/// positions of `games` random games from each start (every `every`-th ply from the 20th on,
+/// at most `plies` plies).
+pub fn narrowed_never_refuted<G: GameDef>(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    every: usize,
+    depth: u32,
+) -> Result<NarrowedTally, String> {
+    let positions = positions_to_check::<G>(seed, games, plies, every)?;
+    let zones = G::zone_game();
+    let guide = ZoneNarrowing::new(&zones, G::HORIZON, usize::MAX);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
