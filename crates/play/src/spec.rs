@@ -358,6 +358,16 @@ mod tests {
             s.describe(&limits)
                 .starts_with("mode=zones,horizon=3,plies=1,techniques=")
         );
+        assert_eq!(s.set("extend", "on"), Ok(true));
+        assert!(s.extend);
+        assert!(
+            s.describe(&limits)
+                .starts_with("mode=zones,horizon=3,plies=1,extend=on,")
+        );
+        assert_eq!(
+            s.set("extend", "twice"),
+            Err("extend \"twice\": on or off".to_string())
+        );
         let mut plain = CoreSettings::play(4);
         assert_eq!(plain.set("engine", "plain"), Ok(true));
         assert_eq!(plain.describe(&limits), "mode=full,engine=plain,depth=2");
