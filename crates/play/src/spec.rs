@@ -154,11 +154,8 @@ impl CoreSettings {
             "horizon" => self.horizon = number(1, 12)? as i32,
             "plies" => self.plies = number(1, 64)? as usize,
             "extend" => {
-                self.extend = match value {
-                    "on" | "1" | "true" => true,
-                    "off" | "0" | "false" => false,
-                    _ => return Err(format!("extend {:?}: on or off", excerpt(value))),
-                }
+                self.extend = Techniques::switch(value)
+                    .ok_or_else(|| format!("extend {:?}: on or off", excerpt(value)))?
             }
             "engine" => {
                 self.techniques = match value {

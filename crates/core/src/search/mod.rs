@@ -549,10 +549,8 @@ impl Techniques {
     /// `qdepth`, `qwide`, `qdanger`, `delta` and `contempt` (`none` for no bound where one is
     /// optional), a [`ZoneStyle`] name for `style`. Returns what went wrong.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let switch = |v: &str| match v {
-            "on" | "1" | "true" => Ok(true),
-            "off" | "0" | "false" => Ok(false),
-            _ => Err(format!("{key}: expected on or off, not {v:?}")),
+        let switch = |v: &str| {
+            Techniques::switch(v).ok_or_else(|| format!("{key}: expected on or off, not {v:?}"))
         };
         let number = |v: &str, max: u64| {
             v.parse::<u64>()
@@ -604,6 +602,15 @@ impl Techniques {
             _ => return Err(format!("{key:?} is not a search technique")),
         }
         Ok(())
+    }
+
+    /// A switch's value: `on`, `1` or `true`; `off`, `0` or `false`; `None` for any other text.
+    pub fn switch(text: &str) -> Option<bool> {
+        match text {
+            "on" | "1" | "true" => Some(true),
+            "off" | "0" | "false" => Some(false),
+            _ => None,
+        }
     }
 
     /// The names [`Techniques::set`] takes.
