@@ -122,6 +122,12 @@ where
         self.keep_named(rules, pos, ply, horizon, moves);
     }
 
+    /// The root side's nodes fewer than `plies` from the root: elsewhere every move is
+    /// searched, so the search may generate them in stages and need not time a projection.
+    fn active(&self, ply: usize) -> bool {
+        ply < self.plies && ply.is_multiple_of(2)
+    }
+
     fn extends(&self, rules: &R, pos: &R::Position, mv: R::Move) -> bool {
         if !self.extend {
             return false;

@@ -58,3 +58,50 @@ fn the_zones_name_the_short_wins() {
         "guided {guided_nodes} nodes, full-width {full_nodes}"
     );
 }
+
+/// Where the zones name nothing (Прорыв's placement, which has no zones), the steer reduces
+/// nothing more than the full-width search: the zone-guided engine with the root's steer
+/// (`style=steer-reduced,plies=1`) searches the full-width engine's tree. (It once reduced
+/// every quiet move one ply more at every node where no move was named.)
+#[test]
+fn the_steer_reduces_only_where_the_zones_name_moves() {
+    use zonal_core::search::{Control, Engine, FullWidth, Techniques, ZoneStyle};
+    let tech = Techniques {
+        zone_style: ZoneStyle::SteerReduced,
+        ..Techniques::ENGINE
+    };
+    let placement = zonal_proryv::Position::startpos();
+    let limits = depth(6);
+    let control = Control::default();
+    let full = Engine::new(tech).search(
+        &Play::default(),
+        &FullWidth,
+        &placement,
+        &[],
+        &limits,
+        &control,
+    );
+    let zones = ZoneNarrowing::new(&ProryvZones, 5, 1);
+    let steered =
+        Engine::new(tech).search(&Play::default(), &zones, &placement, &[], &limits, &control);
+    assert_eq!(
+        (steered.nodes, steered.score, steered.best),
+        (full.nodes, full.score, full.best)
+    );
+}
+
+/// The narrowing is active (the search asks it, and does not generate moves in stages) only
+/// at the root side's nodes fewer than `plies` from the root.
+#[test]
+fn the_narrowing_is_active_only_at_the_root_sides_plies() {
+    use zonal_core::search::Narrowing;
+    let root_only = ZoneNarrowing::new(&ProryvZones, 5, 1);
+    let three = ZoneNarrowing::new(&ProryvZones, 5, 3);
+    let active = |n: &ZoneNarrowing<'_, ProryvZones>| -> Vec<usize> {
+        (0..6)
+            .filter(|&ply| Narrowing::<Play>::active(n, ply))
+            .collect()
+    };
+    assert_eq!(active(&root_only), vec![0]);
+    assert_eq!(active(&three), vec![0, 2]);
+}

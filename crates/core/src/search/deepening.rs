@@ -320,6 +320,8 @@ fn run_root<R: Rules, N: Narrowing<R>>(
 ) -> Option<i32> {
     let k = tech.multipv.max(1);
     let exact_all = k >= root.len();
+    // Whether the zones named some root moves (the steer reduces the others only then).
+    let named_some = root.iter().any(|r| r.named);
     let mut alpha = alpha0;
     let mut best = None::<i32>;
     let mut exact_scores: Vec<i32> = Vec::new();
@@ -356,6 +358,7 @@ fn run_root<R: Rules, N: Narrowing<R>>(
             }
             if tech.zone_style.reduces_unnamed()
                 && s.narrowing.active(0)
+                && named_some
                 && tech.reductions
                 && depth >= 3
                 && !root[i].named

@@ -344,7 +344,7 @@ pub enum ZoneStyle {
     /// the named ones all lose): Botvinnik's narrow tree.
     Cut,
     /// Every move is searched; the named ones first, never reduced, the others reduced one ply
-    /// more than the late-move reductions would.
+    /// more than the late-move reductions would (at nodes where the zones name some moves).
     Steer,
     /// Every move is searched as in the full-width search; the named ones first, never reduced.
     Order,
@@ -352,7 +352,8 @@ pub enum ZoneStyle {
     /// reduced like any other).
     OrderReduced,
     /// Every move is searched; the named ones first, reduced like any other but never pruned,
-    /// the others reduced one ply more than the late-move reductions would.
+    /// the others reduced one ply more than the late-move reductions would (where the zones
+    /// name some moves).
     SteerReduced,
 }
 

@@ -663,6 +663,10 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         } = at;
         let mut child_line = Vec::new();
         let tech = self.tech;
+        // The steer's reduction of the moves the zones leave unnamed, only where they name some.
+        let steered = tech.zone_style.reduces_unnamed()
+            && self.narrowing.active(ply)
+            && list.iter().any(|l| l.named);
         for i in from..list.len() {
             // Selection: the best remaining move (the first of the highest key) comes next,
             // within the kept moves first; most nodes cut off after a few, so the rest of the
@@ -722,13 +726,12 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
                 };
             }
             if may_reduce
-                && tech.zone_style.reduces_unnamed()
+                && steered
                 && tech.reductions
                 && !named
                 && !tactical
                 && depth >= 3
                 && number >= 1
-                && self.narrowing.active(ply)
             {
                 r += 1;
             }
