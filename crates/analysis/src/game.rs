@@ -7,7 +7,7 @@ use zonal_core::game::GameRules;
 use zonal_core::guided::MoveSquares;
 use zonal_core::picture::Picture;
 use zonal_core::record::Record;
-use zonal_core::zone::{Built, ZoneGame};
+use zonal_core::zone::{Aim, AimKind, Built, Gain, Negation, ZoneGame};
 pub use zonal_play::GameEnd;
 
 /// A game in progress of the game `G`: the core's record under `G`'s ends.
@@ -157,8 +157,51 @@ pub trait GameDef: 'static {
         before: &Self::Position,
         after: &Self::Position,
     ) -> <Self::Zones as ZoneGame>::Set;
-    /// The projection as text, with Botvinnik's labels.
-    fn zones_text(pos: &Self::Position, built: &Built, horizon: i32) -> String;
+    /// The projection as text, with Botvinnik's labels; by default [`crate::report::zones_text`]
+    /// in the game's words (the hooks below).
+    fn zones_text(pos: &Self::Position, built: &Built, horizon: i32) -> String
+    where
+        Self: Sized,
+    {
+        crate::report::zones_text::<Self>(pos, built, horizon)
+    }
+    /// The words of a goal zone in the zones' text: the aim's (`den`, `escape`) and the goal
+    /// square's (`den`, `corner`).
+    const GOAL_WORDS: (&'static str, &'static str) = ("goal", "goal");
+    /// What a zone of `pos` aims at, in words: its goal square (`den d9`), the piece it takes
+    /// (`leopard c8`) or the square it occupies (`square e4`).
+    fn aim_text(pos: &Self::Position, aim: Aim) -> String
+    where
+        Self: Sized,
+    {
+        let square = Self::zone_game().shape(pos).name(aim.target);
+        match aim.kind {
+            AimKind::Goal => format!("{} {square}", Self::GOAL_WORDS.1),
+            AimKind::Capture => format!("{} {square}", Self::piece_name(pos, aim.target)),
+            AimKind::Occupy => format!("square {square}"),
+        }
+    }
+    /// What the negation `n` of the root piece on `moving` does, in the game's words (a
+    /// control ending on the square it is attached to is a blockade in some games).
+    fn role_word(_pos: &Self::Position, _moving: u32, n: &Negation) -> &'static str {
+        n.role.name()
+    }
+    /// What a complex aimed at the piece on `target` does (`capture`, `immobilise`).
+    fn complex_word(_pos: &Self::Position, _target: u32) -> &'static str {
+        "capture"
+    }
+    /// A gain in the game's words: `wins`, `0`, `+500` (Прорыв: `+1 rook`).
+    fn gain_word(gain: Gain) -> String {
+        match gain {
+            Gain::Wins => "wins".to_string(),
+            Gain::Material(0) => "0".to_string(),
+            Gain::Material(n) => format!("{n:+}"),
+        }
+    }
+    /// Said of a negation that does not stop the root by itself (Jungle: the root takes it).
+    const UNSTOPPING_NOTE: &'static str = "does not stop the root by itself";
+    /// Why the same placement with the other side to move is not a position of the game.
+    const NO_OTHER_TO_MOVE: &'static str = "not a position";
     /// What stands on `sq` (`attacker`, `lion`), for reports.
     fn piece_name(pos: &Self::Position, sq: u32) -> String;
     /// The evaluation's terms for the side to move, cp, named (they add up to the evaluation).

@@ -5,7 +5,9 @@ use crate::game::{GameDef, side_word};
 use std::fmt::Write as _;
 use zonal_board::Side;
 use zonal_board::SquareSet;
-use zonal_core::zone::{Built, Gain, IncrementalProjection, ZoneGame, ZoneOutcome, outcomes};
+use zonal_core::zone::{
+    AimKind, Built, Gain, IncrementalProjection, Negation, ZoneGame, ZoneOutcome, outcomes,
+};
 /// The projection of `start` at `horizon`, then kept up to date along the moves `after` by the
 /// incremental projection, with a line a move saying what it reused.
 pub fn zones_after<G: GameDef>(
@@ -122,6 +124,143 @@ pub fn zones_json<G: GameDef>(pos: &G::Position, built: &Built, horizon: i32) ->
             })),
         })).collect::<Vec<_>>(),
     })
+}
+
+/// The projection as text in the game's words (the [`GameDef`] hooks), one block a zone with
+/// Botvinnik's labels ((+, z.0) the root, (-, z.1) a first negation, (+, z.2) an answer to it),
+/// then the complexes.
+pub fn zones_text<G: GameDef>(pos: &G::Position, built: &Built, horizon: i32) -> String {
+    let game = G::zone_game();
+    let shape = game.shape(pos);
+    let (zone_outcomes, complex_outcomes) = outcomes(&game, pos, built, horizon);
+    let name = |sq: u32| shape.name(sq);
+    let trip = |path: &[u32]| path.iter().map(|&s| name(s)).collect::<Vec<_>>().join("-");
+    let piece = |sq: u32| format!("{} {}", G::piece_name(pos, sq), name(sq));
+    let side = |s: Side| {
+        let word = G::side_name(s);
+        let mut chars = word.chars();
+        chars.next().map_or_else(String::new, |c| {
+            c.to_uppercase().chain(chars).collect::<String>()
+        })
+    };
+    let other = side(game.to_move(pos).other());
+    let outcome = |o: &ZoneOutcome| match o.other_to_move {
+        Some(g) => format!(
+            "{}; with {other} to move {}",
+            G::gain_word(o.now),
+            G::gain_word(g)
+        ),
+        None => format!(
+            "{}; with {other} to move: {}",
+            G::gain_word(o.now),
+            G::NO_OTHER_TO_MOVE
+        ),
+    };
+    let negation = |out: &mut String, label: String, moving: u32, n: &Negation| {
+        let moves = n.path.len() - 1;
+        let _ = writeln!(
+            out,
+            "{label} {}  {} of {}  {} ({moves} {}, budget {}){}",
+            piece(n.from),
+            G::role_word(pos, moving, n),
+            name(n.attached),
+            trip(&n.path),
+            if moves == 1 { "move" } else { "moves" },
+            n.budget,
+            if n.stops {
+                String::new()
+            } else {
+                format!("  ({})", G::UNSTOPPING_NOTE)
+            }
+        );
+    };
+    let mut out = format!(
+        "Position: {pos}\n{} to move; horizon {horizon} half-moves; {} zones, {} complexes\n",
+        side(game.to_move(pos)),
+        built.zones.len(),
+        built.complexes.len()
+    );
+    for z in &built.zones {
+        let kind = match z.aim.kind {
+            AimKind::Goal => G::GOAL_WORDS.0,
+            other => other.name(),
+        };
+        let _ = writeln!(
+            out,
+            "\nZone {} ({kind}, {}): {} -> {} in {} ({}; 1 of {} shortest): {}",
+            z.index,
+            side(z.side),
+            piece(z.root[0]),
+            G::aim_text(pos, z.aim),
+            z.length(),
+            trip(&z.root),
+            z.alternatives,
+            if z.is_open() { "OPEN" } else { "STOPPED" }
+        );
+        if z.aim.kind != AimKind::Occupy {
+            let _ = writeln!(out, "  outcome: {}", outcome(&zone_outcomes[z.index]));
+        }
+        let _ = writeln!(
+            out,
+            "  (+, {}.0) {}  root  {}",
+            z.index,
+            piece(z.root[0]),
+            trip(&z.root)
+        );
+        for n in &z.negations {
+            negation(&mut out, format!("  (-, {}.1)", z.index), z.root[0], n);
+            for a in &n.answers {
+                negation(&mut out, format!("    (+, {}.2)", z.index), n.from, a);
+            }
+        }
+    }
+    for c in &built.complexes {
+        let parts: Vec<String> = c.zones.iter().map(ToString::to_string).collect();
+        let squares: Vec<String> = c
+            .zones
+            .iter()
+            .map(|&z| name(built.zones[z].aim.target))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\nComplex {} ({}, {}): {} by arrivals on {}: zones {}; {} moves in all: {}",
+            c.index,
+            G::complex_word(pos, c.target),
+            side(c.side),
+            piece(c.target),
+            squares.join(", "),
+            parts.join(", "),
+            c.length,
+            if built.complex_is_open(c) {
+                "OPEN"
+            } else {
+                "STOPPED"
+            }
+        );
+        let _ = writeln!(out, "  outcome: {}", outcome(&complex_outcomes[c.index]));
+        if let Some(r) = &c.retreat {
+            let _ = writeln!(
+                out,
+                "  (-) {}  retreat  {} (budget {})",
+                piece(r.from),
+                trip(&r.path),
+                r.budget
+            );
+        }
+        for t in &c.partner_threats {
+            let plan = match (t.zone, t.complex) {
+                (Some(z), _) => format!("zone {z}"),
+                (_, Some(k)) => format!("complex {k}"),
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "  (-) partner {} taken in time ({plan})",
+                piece(t.partner)
+            );
+        }
+    }
+    out
 }
 
 /// The zones as Graphviz DOT: one cluster a zone, the root solid, negations dashed when they do

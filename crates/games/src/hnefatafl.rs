@@ -5,7 +5,7 @@ use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
 use zonal_core::record::Record;
-use zonal_core::zone::Built;
+use zonal_core::zone::{Aim, AimKind, Negation};
 use zonal_hnefatafl::geometry::Geometry;
 use zonal_hnefatafl::play::Hnefatafl as Rules;
 use zonal_hnefatafl::zones::{self, HnefataflZones};
@@ -242,8 +242,27 @@ impl GameDef for HnefataflGame {
         zones::changed_squares(before, after)
     }
 
-    fn zones_text(pos: &Position, built: &Built, horizon: i32) -> String {
-        zones::to_text(pos, built, horizon)
+    const GOAL_WORDS: (&'static str, &'static str) = ("escape", "corner");
+
+    /// A capture's aim is the square the custodian arrives on, not the piece taken.
+    fn aim_text(pos: &Position, aim: Aim) -> String {
+        let square = zones::shape_of(pos).name(aim.target);
+        match aim.kind {
+            AimKind::Goal => format!("corner {square}"),
+            _ => format!("square {square}"),
+        }
+    }
+
+    fn role_word(pos: &Position, moving: u32, n: &Negation) -> &'static str {
+        zones::role_text(pos, moving, n)
+    }
+
+    fn complex_word(pos: &Position, target: u32) -> &'static str {
+        if target == pos.king() {
+            "capture the king"
+        } else {
+            "capture"
+        }
     }
 
     fn eval_terms(pos: &Position) -> Vec<(&'static str, i32)> {

@@ -4,7 +4,7 @@ use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
 use zonal_core::record::Record;
-use zonal_core::zone::Built;
+use zonal_core::zone::Negation;
 use zonal_jungle::geometry::{DEN, SHAPE, TRAPS, WATER, bit, sq};
 use zonal_jungle::zones;
 use zonal_jungle::{End, Game, Move, Outcome, Position, posfile};
@@ -173,8 +173,12 @@ impl GameDef for JungleGame {
         zones::changed_squares(before, after)
     }
 
-    fn zones_text(pos: &Position, built: &Built, horizon: i32) -> String {
-        zones::to_text(pos, built, horizon)
+    const GOAL_WORDS: (&'static str, &'static str) = ("den", "den");
+    const UNSTOPPING_NOTE: &'static str = "the root takes it";
+    const NO_OTHER_TO_MOVE: &'static str = "the game is over";
+
+    fn role_word(pos: &Position, _moving: u32, n: &Negation) -> &'static str {
+        zones::role_text(pos, n)
     }
 
     fn eval_terms(pos: &Position) -> Vec<(&'static str, i32)> {

@@ -16,7 +16,7 @@
 //!   there. The enemy den is never controlled: arriving there has won.
 //! - **Blockade.** An enemy piece standing on a(i) in time stops the root unless the root could
 //!   take it there; a blockader the root cannot take is one of the stop squares (the core files
-//!   it under control, `to_text` calls it a blockade), and [`ZoneGame::blockade_stops`] is false
+//!   it under control, [`role_text`] calls it a blockade), and [`ZoneGame::blockade_stops`] is false
 //!   for the others. A **rat in the water** stops a lion or tiger whose trajectory *jumps* onto
 //!   a(i) by standing, in time, on a water square the jump passes over (its beta-squares): those
 //!   squares are the rat's stop squares for a(i) when every shortest way onto a(i) is that jump.
@@ -381,83 +381,6 @@ pub fn changed_squares(before: &Position, after: &Position) -> u64 {
 }
 
 /// "lion d5": the animal on `sq` and the square.
-fn piece_text(pos: &Position, sq: u32) -> String {
-    let name = pos
-        .piece_at(sq as u8)
-        .map_or("piece", |(_, animal)| animal.name());
-    format!("{name} {}", SHAPE.name(sq))
-}
-
-/// The zones as text, one block a zone (Botvinnik's labels: (+, z.0) the root, (-, z.1) a first
-/// negation, (+, z.2) an answer to it).
-pub fn to_text(pos: &Position, built: &Built, h: i32) -> String {
-    let (zone_outcomes, _) = outcomes(&JungleZones, pos, built, h);
-    let other = pos.side_to_move().other();
-    let name = |sq: u32| SHAPE.name(sq);
-    let mut out = format!(
-        "Position: {pos}\n{} to move; horizon {h} half-moves; {} zones\n",
-        side_text(pos.side_to_move()),
-        built.zones.len()
-    );
-    for z in &built.zones {
-        let path: Vec<String> = z.root.iter().map(|&s| name(s)).collect();
-        let what = match z.aim.kind {
-            AimKind::Goal => format!("den {}", name(z.aim.target)),
-            _ => piece_text(pos, z.aim.target),
-        };
-        let kind = match z.aim.kind {
-            AimKind::Goal => "den",
-            AimKind::Capture => "capture",
-            AimKind::Occupy => "occupy",
-        };
-        out.push_str(&format!(
-            "\nZone {} ({kind}, {}): {} -> {what} in {} ({} shortest): {}\n",
-            z.index,
-            side_text(z.side),
-            piece_text(pos, z.root[0]),
-            z.length(),
-            z.alternatives,
-            if z.is_open() { "OPEN" } else { "STOPPED" }
-        ));
-        out.push_str(&format!(
-            "  outcome: {}\n",
-            outcome_text(&zone_outcomes[z.index], other)
-        ));
-        out.push_str(&format!(
-            "  (+, {}.0) {}  root  {}\n",
-            z.index,
-            piece_text(pos, z.root[0]),
-            path.join("-")
-        ));
-        for n in &z.negations {
-            let note = if n.stops { "" } else { "  (the root takes it)" };
-            out.push_str(&negation_line(
-                pos,
-                &format!("  (-, {}.1)", z.index),
-                n,
-                note,
-            ));
-            for a in &n.answers {
-                out.push_str(&negation_line(
-                    pos,
-                    &format!("    (+, {}.2)", z.index),
-                    a,
-                    "",
-                ));
-            }
-        }
-    }
-    out
-}
-
-/// "White" or "Black".
-const fn side_text(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
 /// What a negation does in words: control, protection and retreat as the core names them; a
 /// piece ending on the square it is attached to blockades it; a rat ending in the water blocks
 /// the jump onto it.
@@ -473,48 +396,6 @@ pub fn role_text(pos: &Position, n: &Negation) -> &'static str {
             "jump block"
         }
         role => role.name(),
-    }
-}
-
-/// One negation or answer as a line: its label, the piece, its role, the square it attaches to,
-/// its trajectory, moves and budget.
-fn negation_line(pos: &Position, label: &str, n: &Negation, note: &str) -> String {
-    let trip: Vec<String> = n.path.iter().map(|&s| SHAPE.name(s)).collect();
-    let moves = n.path.len() - 1;
-    format!(
-        "{label} {}  {} of {}  {} ({moves} {}, budget {}){note}\n",
-        piece_text(pos, n.from),
-        role_text(pos, n),
-        SHAPE.name(n.attached),
-        trip.join("-"),
-        if moves == 1 { "move" } else { "moves" },
-        n.budget
-    )
-}
-
-/// A gain in words: `wins`, `+500`, `0`.
-pub fn gain_text(gain: Gain) -> String {
-    match gain {
-        Gain::Wins => "wins".to_string(),
-        Gain::Material(0) => "0".to_string(),
-        Gain::Material(n) => format!("{n:+}"),
-    }
-}
-
-/// An outcome for both sides to move in words (`other` is the side not to move now).
-fn outcome_text(o: &ZoneOutcome, other: Side) -> String {
-    match o.other_to_move {
-        Some(g) => format!(
-            "{}; with {} to move {}",
-            gain_text(o.now),
-            side_text(other),
-            gain_text(g)
-        ),
-        None => format!(
-            "{}; with {} to move: the game is over",
-            gain_text(o.now),
-            side_text(other)
-        ),
     }
 }
 
@@ -584,13 +465,6 @@ mod tests {
         );
         assert_eq!(n.path, vec![sq("f8"), sq("e8")]);
         assert!(!race.is_open());
-        let text = to_text(&p, &project(&p, 5), 5);
-        assert!(
-            text.contains(
-                "Zone 0 (den, White): wolf d6 -> den d9 in 3 (1 shortest): STOPPED\n  outcome: 0; with Black to move 0\n  (+, 0.0) wolf d6  root  d6-d7-d8-d9\n  (-, 0.1) cat f8  control of d8  f8-e8 (1 move, budget 1)\n"
-            ),
-            "{text}"
-        );
         // A cat on g8 needs two moves: too late, the wolf gets through.
         let p = pos("7/6c/7/3W3/7/7/7/7/7 w");
         let built = project(&p, 5);
@@ -622,11 +496,9 @@ mod tests {
         );
         assert_eq!(retreat.path, vec![sq("c8"), sq("c7")]);
         assert_eq!(hunt.negations.len(), 2);
-        let text = to_text(&p, &project(&p, 4), 4);
-        assert!(
-            text.contains("  (-, 0.1) rat b5  jump block of c7  b5-c5 (1 move, budget 1)\n  (-, 0.1) leopard c8  retreat of c8  c8-c7 (1 move, budget 2)\n"),
-            "{text}"
-        );
+        // The rat ends in the water under the jump: a jump block, in the game's words.
+        assert_eq!(role_text(&p, block), "jump block");
+        assert_eq!(role_text(&p, retreat), "retreat");
         // With White to move the rat has no move before the jump (m(1) = 0).
         let p = pos("7/2p4/7/7/1r5/7/2L4/7/7 w");
         let z = zones(&p, 4);

@@ -12,7 +12,7 @@ use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::Picture;
 use zonal_core::record::Record;
-use zonal_core::zone::Built;
+use zonal_core::zone::{Built, Gain};
 use zonal_proryv::play::Proryv as Rules;
 use zonal_proryv::{End, Game, Outcome, Ply, Position, posfile, zones};
 
@@ -168,8 +168,16 @@ impl GameDef for ProryvGame {
         zones::changed_squares(before, after)
     }
 
-    fn zones_text(pos: &Position, built: &Built, horizon: i32) -> String {
-        zones::to_text(pos, built, horizon)
+    const GOAL_WORDS: (&'static str, &'static str) = ("race", "target");
+    const UNSTOPPING_NOTE: &'static str = "stops only if protected";
+    const NO_OTHER_TO_MOVE: &'static str = "not a position (a King would be in check)";
+
+    fn gain_word(gain: Gain) -> String {
+        zones::gain_text(gain)
+    }
+
+    fn complex_word(_pos: &Position, _target: u32) -> &'static str {
+        "immobilise"
     }
 
     fn piece_name(pos: &Position, sq: u32) -> String {
