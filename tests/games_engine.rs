@@ -198,12 +198,11 @@ fn handshake(engine: &mut Engine, game: &str) {
         before[0],
         format!("id name zonal {} ({game})", env!("CARGO_PKG_VERSION"))
     );
-    // Each game's default mode is the one that measured stronger (NOTES.md, issue 31).
-    let mode = if game == "proryv" { "full" } else { "zones" };
+    // Each game's default mode is the one that measured stronger (NOTES.md, issue 31): the
+    // zone-guided one in every game.
     assert!(
-        before.contains(&format!(
-            "option name Mode type combo default {mode} var zones var full"
-        )),
+        before
+            .contains(&"option name Mode type combo default zones var zones var full".to_string()),
         "{before:?}"
     );
     engine.send("isready");

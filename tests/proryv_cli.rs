@@ -455,9 +455,12 @@ fn a_match_between_two_players() {
         .map(|v| v.as_u64().expect("count"))
         .sum();
     assert_eq!(ends, 4);
-    // The players are the generic match's (the engine full-width by default), with Прорыв's
-    // weights.
-    assert_eq!(json["engine2"], "mode=full,depth=1,rook=10");
+    // The players are the generic match's (the engine zone-guided by default, the root's steer
+    // among the game's defaults), with Прорыв's weights.
+    assert_eq!(
+        json["engine2"],
+        "mode=zones,horizon=5,plies=1,depth=1,rook=10"
+    );
     let games = std::fs::read_to_string(&out_file).expect("the games file");
     assert_eq!(
         games.lines().filter(|l| l.contains("id \"game-")).count(),

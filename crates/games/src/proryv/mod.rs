@@ -34,12 +34,17 @@ impl GameDef for ProryvGame {
     ];
     /// No null move in play: with it on, the engine lost -70.4 (-112.0 .. -30.7) to the same
     /// engine without it over 60 games at 50 ms (`scripts/ablation.sh`, NOTES.md).
-    /// Full-width: the zones ordering the root's moves measured -7.8 (-22.4 .. +6.7) against
-    /// it over 400 games at 100 ms (NOTES.md, issue 31).
-    const PLAY_SETTINGS: &'static [(&'static str, &'static str)] = &[("null", "off")];
-    const DEFAULTS: &'static str = "play full-width (the zones ordering the root: -7.8 Elo, \
-        -22.4 .. +6.7, over 400 games at 100 ms); analyse zone-guided (the suite: 54 of 55 bm, \
-        full-width 52, with 1.21x fewer nodes)";
+    /// Zone-guided, the zones steering the root (the moves no zone names one ply shallower):
+    /// +19.1 (+3.4 .. +34.9) against full-width over 400 games at 100 ms, where their order
+    /// alone measured -7.8 (NOTES.md, issue 31).
+    const PLAY_SETTINGS: &'static [(&'static str, &'static str)] = &[
+        ("null", "off"),
+        ("mode", "zones"),
+        ("style", "steer-reduced"),
+    ];
+    const DEFAULTS: &'static str = "play zone-guided, the zones steering the root (+19.1 Elo, \
+        +3.4 .. +34.9, against full-width over 400 games at 100 ms); analyse zone-guided (the \
+        suite: 54 of 55 bm, full-width 52, with 1.21x fewer nodes)";
     const SUITE: (&'static str, &'static str) = (
         "positions/proryv/suite.pos",
         include_str!("../../../../positions/proryv/suite.pos"),
