@@ -62,8 +62,20 @@ impl Searching {
         }
         let zones = G::Zones::default();
         let narrowing = ZoneNarrowing::new(&zones, self.horizon, self.plies).extending(self.extend);
-        engine.search_narrowed(rules, &narrowing, pos, history, limits, control)
+        let result = engine.search_narrowed(rules, &narrowing, pos, history, limits, control);
+        log_counts(&narrowing);
+        result
     }
+}
+
+/// The zone narrowing's projections of one search, built and read again (`RUST_LOG=debug`).
+fn log_counts<Z: zonal_core::zone::ZoneGame>(narrowing: &ZoneNarrowing<'_, Z>) {
+    let counts = narrowing.counts();
+    tracing::debug!(
+        built = counts.built,
+        reused = counts.reused,
+        "the zone narrowing's projections"
+    );
 }
 
 /// A player of a core game: the engine's settings and the evaluation's weights set by name.
@@ -240,8 +252,11 @@ where
         }
         let zones = G::Zones::default();
         let narrowing = ZoneNarrowing::new(&zones, s.horizon, s.plies).extending(s.extend);
-        self.engine
-            .search_narrowed(&rules, &narrowing, pos, history, &limits, &control)
+        let result = self
+            .engine
+            .search_narrowed(&rules, &narrowing, pos, history, &limits, &control);
+        log_counts(&narrowing);
+        result
     }
 }
 

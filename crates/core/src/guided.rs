@@ -18,7 +18,7 @@
 
 use crate::motive::{Motive, Purpose, motives};
 use crate::search::{Narrowing, Rules};
-use crate::zone::{Built, ZoneGame, build};
+use crate::zone::{ZoneGame, build};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
@@ -44,9 +44,29 @@ pub struct ZoneNarrowing<'a, Z: ZoneGame> {
     pub extend: bool,
     /// The pressing steps of the positions narrowed so far, by their key ([`Rules::key`]).
     pressing: RefCell<HashMap<u64, Vec<Motive<Z::Set>>>>,
+    /// The steps named in the positions projected so far, by their key and the horizon: the
+    /// iterations of a deepening search come back to the same nodes near the root, and a
+    /// node's projection is then read, not built again.
+    named: RefCell<Projections<Z::Set>>,
+    /// Whether projections are read again ([`ZoneNarrowing::remembering`]).
+    remember: bool,
+    /// Projections built and read from [`ZoneNarrowing::named`] so far.
+    counts: std::cell::Cell<NarrowingCounts>,
 }
 
-/// Positions whose pressing steps are kept before the memory is cleared.
+/// The steps named at each node projected so far, by the node's key and the horizon.
+type Projections<S> = HashMap<(u64, i32), Vec<Motive<S>>>;
+
+/// What a zone narrowing did in one search: projections built, and read again.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NarrowingCounts {
+    /// Projections built.
+    pub built: u64,
+    /// Nodes narrowed by a projection built earlier in the same search.
+    pub reused: u64,
+}
+
+/// Positions whose pressing or named steps are kept before the memory is cleared.
 const PRESSING_KEPT: usize = 4096;
 
 impl<'a, Z: ZoneGame> ZoneNarrowing<'a, Z> {
@@ -59,6 +79,9 @@ impl<'a, Z: ZoneGame> ZoneNarrowing<'a, Z> {
             plies,
             extend: false,
             pressing: RefCell::new(HashMap::new()),
+            named: RefCell::new(HashMap::new()),
+            remember: true,
+            counts: std::cell::Cell::new(NarrowingCounts::default()),
         }
     }
 
@@ -66,6 +89,18 @@ impl<'a, Z: ZoneGame> ZoneNarrowing<'a, Z> {
     pub fn extending(mut self, extend: bool) -> Self {
         self.extend = extend;
         self
+    }
+
+    /// The same, building every node's projection anew where `remember` is false (the
+    /// simple reference the memory is tested against: the same tree, more time).
+    pub fn remembering(mut self, remember: bool) -> Self {
+        self.remember = remember;
+        self
+    }
+
+    /// The projections built and read again so far.
+    pub fn counts(&self) -> NarrowingCounts {
+        self.counts.get()
     }
 }
 
@@ -85,12 +120,34 @@ pub fn horizon_below_root(horizon: i32, depth: i32) -> i32 {
 }
 
 impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
-    /// The steps the projection `built` names for the side to move of `pos` ([`motives`]):
-    /// at the root all of them; below it, of the negations only the urgent ones (they stop the
+    /// The steps the projection of `pos` (whose [`Rules::key`] is `key`) at `horizon` names for
+    /// the side to move ([`motives`]), built once a search: at the root all of them; below it, of the negations only the urgent ones (they stop the
     /// root by themselves and their moves use their whole budget): one with time to spare can
     /// wait, and the next node's projection names it again.
-    fn named(&self, pos: &Z::Position, built: &Built, ply: usize) -> Vec<Motive<Z::Set>> {
-        let mut named = motives(self.game, pos, built);
+    fn named(&self, pos: &Z::Position, key: u64, horizon: i32, ply: usize) -> Vec<Motive<Z::Set>> {
+        let mut counts = self.counts.get();
+        let cached = if self.remember {
+            self.named.borrow().get(&(key, horizon)).cloned()
+        } else {
+            None
+        };
+        let mut named = match cached {
+            Some(named) => {
+                counts.reused += 1;
+                named
+            }
+            None => {
+                counts.built += 1;
+                let named = motives(self.game, pos, &build(self.game, pos, horizon));
+                let mut all = self.named.borrow_mut();
+                if all.len() >= PRESSING_KEPT {
+                    all.clear();
+                }
+                all.insert((key, horizon), named.clone());
+                named
+            }
+        };
+        self.counts.set(counts);
         if ply > 0 {
             named.retain(|m| match m.purpose {
                 Purpose::Negation { urgent, .. } => urgent,
@@ -164,19 +221,17 @@ impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
         {
             return;
         }
-        let mut named = self.named(pos, &build(self.game, pos, horizon), ply);
+        let key = rules.key(pos);
+        let mut named = self.named(pos, key, horizon, ply);
         if named.is_empty() && horizon < self.horizon {
-            named = self.named(pos, &build(self.game, pos, self.horizon), ply);
+            named = self.named(pos, key, self.horizon, ply);
         }
         if self.extend {
             let mut pressing = self.pressing.borrow_mut();
             if pressing.len() >= PRESSING_KEPT {
                 pressing.clear();
             }
-            pressing.insert(
-                rules.key(pos),
-                named.iter().copied().filter(presses).collect(),
-            );
+            pressing.insert(key, named.iter().copied().filter(presses).collect());
         }
         let mut tactical = Vec::new();
         rules.tactical_moves(pos, &mut tactical);

@@ -105,3 +105,32 @@ fn the_narrowing_is_active_only_at_the_root_sides_plies() {
     assert_eq!(active(&root_only), vec![0]);
     assert_eq!(active(&three), vec![0, 2]);
 }
+
+/// A projection is built once a search at each node the narrowing visits, and read again when
+/// a later iteration comes back to the node: the tree is the one of a narrowing that builds
+/// every projection anew, with fewer projections built.
+#[test]
+fn the_narrowing_reads_a_nodes_projection_again() {
+    use zonal_core::search::{Control, Engine, Techniques, ZoneStyle};
+    let tech = Techniques {
+        zone_style: ZoneStyle::SteerReduced,
+        ..Techniques::ENGINE
+    };
+    let pos: zonal_proryv::Position = "4r1k1/4R1K1/R7/5R2/1RR5/rr6/4R3/2Rr1r2 b 0:0 0 30"
+        .parse()
+        .expect("a position");
+    let limits = depth(4);
+    let control = Control::default();
+    let remembering = ZoneNarrowing::new(&ProryvZones, 5, 3);
+    let fresh = ZoneNarrowing::new(&ProryvZones, 5, 3).remembering(false);
+    let a = Engine::new(tech).search(&Play::default(), &remembering, &pos, &[], &limits, &control);
+    let b = Engine::new(tech).search(&Play::default(), &fresh, &pos, &[], &limits, &control);
+    assert_eq!((a.nodes, a.score, a.best), (b.nodes, b.score, b.best));
+    let (kept, anew) = (remembering.counts(), fresh.counts());
+    assert_eq!(anew.reused, 0);
+    assert_eq!(kept.built + kept.reused, anew.built);
+    assert!(
+        kept.reused > 0 && kept.built < anew.built,
+        "{kept:?} against {anew:?}"
+    );
+}
