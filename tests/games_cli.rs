@@ -487,6 +487,14 @@ fn bench_reports_what_a_projection_costs() {
                 .filter_map(|m| m["mode"].as_str())
                 .collect();
             assert_eq!(modes, ["full", "zones"], "{game}");
+            // The zone-guided search narrows with projections, each built once a search.
+            let built = |m: usize| s["search"][m]["projections_built"].as_u64();
+            assert_eq!(built(0), Some(0), "{game}: {s}");
+            assert!(built(1) > Some(0), "{game}: {s}");
+            assert!(
+                s["search"][1]["projections_read_again"].as_u64() > Some(0),
+                "{game}: {s}"
+            );
         }
         let p = v["projection"].as_array().cloned().unwrap_or_default();
         let horizons: Vec<i64> = p.iter().filter_map(|c| c["horizon"].as_i64()).collect();

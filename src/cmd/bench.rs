@@ -27,8 +27,16 @@ pub(crate) mod generic {
                 r.nodes_per_second / 1e6,
             );
             for s in &r.search {
+                let projections = if s.mode == "full" {
+                    String::new()
+                } else {
+                    format!(
+                        "; projections {} built, {} read again",
+                        s.projections_built, s.projections_read_again
+                    )
+                };
                 outln!(
-                    "  {:<10} engine {:<5} movetime {} ms: depth {}, {} nodes in {} ms, {} nodes/s",
+                    "  {:<10} engine {:<5} movetime {} ms: depth {}, {} nodes in {} ms, {} nodes/s{projections}",
                     "",
                     s.mode,
                     s.movetime_ms,

@@ -27,6 +27,11 @@ pub struct Searched {
     pub millis: u64,
     /// Nodes a second.
     pub nodes_per_second: u64,
+    /// Projections the zone narrowing built (0 full-width).
+    pub projections_built: u64,
+    /// Nodes the zone narrowing narrowed with a projection built earlier in the same search,
+    /// read again when a later iteration came back to them (0 full-width).
+    pub projections_read_again: u64,
 }
 
 /// A start's figures.
@@ -189,8 +194,9 @@ pub fn run<G: GameDef>(quick: bool) -> Result<Bench, String> {
         let mut searching = Searching::engine(G::HORIZON);
         searching.full = full;
         let t = Instant::now();
-        let r = searching.run::<G>(&G::rules(pos), pos, &[], &limits, &Control::default());
-        (r, t.elapsed().as_millis() as u64)
+        let (r, counts) =
+            searching.run_counted::<G>(&G::rules(pos), pos, &[], &limits, &Control::default());
+        (r, counts, t.elapsed().as_millis() as u64)
     };
     let mut starts = Vec::new();
     let mut positions = Vec::new();
@@ -211,7 +217,7 @@ pub fn run<G: GameDef>(quick: bool) -> Result<Bench, String> {
         let searched = [true, false]
             .into_iter()
             .map(|full| {
-                let (r, millis) = search(&pos, full);
+                let (r, counts, millis) = search(&pos, full);
                 Searched {
                     mode: if full { "full" } else { "zones" },
                     movetime_ms: movetime,
@@ -219,6 +225,8 @@ pub fn run<G: GameDef>(quick: bool) -> Result<Bench, String> {
                     nodes: r.nodes,
                     millis,
                     nodes_per_second: r.nodes.saturating_mul(1000) / millis.max(1),
+                    projections_built: counts.built,
+                    projections_read_again: counts.reused,
                 }
             })
             .collect();
@@ -240,7 +248,7 @@ pub fn run<G: GameDef>(quick: bool) -> Result<Bench, String> {
     for full in [true, false] {
         let (mut depths, mut nodes, mut millis) = (Vec::new(), 0u64, 0u64);
         for pos in &on_suite {
-            let (r, ms) = search(pos, full);
+            let (r, _, ms) = search(pos, full);
             millis += ms;
             nodes += r.nodes;
             depths.push(r.depth);

@@ -9,7 +9,7 @@ use std::marker::PhantomData;
 use std::sync::atomic::AtomicBool;
 use zonal_board::Side;
 use zonal_core::excerpt::excerpt;
-use zonal_core::guided::ZoneNarrowing;
+use zonal_core::guided::{NarrowingCounts, ZoneNarrowing};
 use zonal_core::{Control, Engine, FullWidth, Limits, Progress, Rules, SearchResult, Techniques};
 use zonal_play::matches::GameRecord;
 use zonal_play::spec::CoreSettings;
@@ -56,15 +56,30 @@ impl Searching {
         limits: &Limits,
         control: &Control<'_, G::Move>,
     ) -> SearchResult<G::Move> {
+        self.run_counted::<G>(rules, pos, history, limits, control)
+            .0
+    }
+
+    /// [`Searching::run`], with the projections the zone narrowing built and read again (none
+    /// in a full-width search).
+    pub fn run_counted<G: GameDef>(
+        &self,
+        rules: &G::Rules,
+        pos: &G::Position,
+        history: &[u64],
+        limits: &Limits,
+        control: &Control<'_, G::Move>,
+    ) -> (SearchResult<G::Move>, NarrowingCounts) {
         let mut engine = Engine::new(self.techniques);
         if self.full {
-            return engine.search(rules, &FullWidth, pos, history, limits, control);
+            let result = engine.search(rules, &FullWidth, pos, history, limits, control);
+            return (result, NarrowingCounts::default());
         }
         let zones = G::Zones::default();
         let narrowing = ZoneNarrowing::new(&zones, self.horizon, self.plies).extending(self.extend);
         let result = engine.search_narrowed(rules, &narrowing, pos, history, limits, control);
         log_counts(&narrowing);
-        result
+        (result, narrowing.counts())
     }
 }
 
