@@ -254,6 +254,7 @@ pub struct MatchArgs {
     /// `eval=full|material`, `hash`, `horizon`, `style`, `zone_plies`, `extend`, `reduce_named`,
     /// `contempt`, `qs_prune`, `weights=FILE`. Прорыв, Hnefatafl, Jungle: `mode=zones|full`,
     /// `horizon`, `plies`, `extend=on|off` (the root's pressing named moves one ply deeper),
+    /// `sides=root|both` (the zones order the root opponent's nodes within `plies` too),
     /// `engine=engine|plain`, `eval=fitted|hand|FILE`, the evaluation's
     /// weights by name, and the engine's techniques by key (`zonal engine`'s `uci` lists them).
     #[arg(

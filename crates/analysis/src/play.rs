@@ -31,6 +31,8 @@ pub struct Searching {
     /// Whether the pressing named moves are searched one ply deeper
     /// ([`ZoneNarrowing::extend`]).
     pub extend: bool,
+    /// Whether the root opponent's nodes are narrowed too ([`ZoneNarrowing::both_sides`]).
+    pub both_sides: bool,
 }
 
 impl Searching {
@@ -43,6 +45,7 @@ impl Searching {
             horizon,
             plies: usize::MAX,
             extend: false,
+            both_sides: false,
         }
     }
 
@@ -76,7 +79,9 @@ impl Searching {
             return (result, NarrowingCounts::default());
         }
         let zones = G::Zones::default();
-        let narrowing = ZoneNarrowing::new(&zones, self.horizon, self.plies).extending(self.extend);
+        let narrowing = ZoneNarrowing::new(&zones, self.horizon, self.plies)
+            .extending(self.extend)
+            .on_both_sides(self.both_sides);
         let result = engine.search_narrowed(rules, &narrowing, pos, history, limits, control);
         log_counts(&narrowing);
         (result, narrowing.counts())
@@ -266,7 +271,9 @@ where
                 .search(&rules, &FullWidth, pos, history, &limits, &control);
         }
         let zones = G::Zones::default();
-        let narrowing = ZoneNarrowing::new(&zones, s.horizon, s.plies).extending(s.extend);
+        let narrowing = ZoneNarrowing::new(&zones, s.horizon, s.plies)
+            .extending(s.extend)
+            .on_both_sides(s.both_sides);
         let result = self
             .engine
             .search_narrowed(&rules, &narrowing, pos, history, &limits, &control);
@@ -353,6 +360,7 @@ where
                 horizon: c.horizon,
                 plies: c.plies,
                 extend: c.extend,
+                both_sides: c.both_sides,
             },
             weights: settings.weights.clone(),
             fitted: settings.fitted,

@@ -42,6 +42,10 @@ pub struct ZoneNarrowing<'a, Z: ZoneGame> {
     pub plies: usize,
     /// Whether the pressing named moves get one ply more ([`Narrowing::extends`]).
     pub extend: bool,
+    /// Whether the root opponent's nodes (odd plies) are narrowed too: by its own projection,
+    /// its plans and its negations of the root side's. Meant for the styles that keep every
+    /// move (the order, the steer): a cut there drops the refutations of the root side's plans.
+    pub both_sides: bool,
     /// The pressing steps of the positions narrowed so far, by their key ([`Rules::key`]).
     pressing: RefCell<HashMap<u64, Vec<Motive<Z::Set>>>>,
     /// The steps named in the positions projected so far, by their key and the horizon: the
@@ -78,6 +82,7 @@ impl<'a, Z: ZoneGame> ZoneNarrowing<'a, Z> {
             horizon,
             plies,
             extend: false,
+            both_sides: false,
             pressing: RefCell::new(HashMap::new()),
             named: RefCell::new(HashMap::new()),
             remember: true,
@@ -88,6 +93,12 @@ impl<'a, Z: ZoneGame> ZoneNarrowing<'a, Z> {
     /// The same, the pressing named moves extended by one ply where `extend`.
     pub fn extending(mut self, extend: bool) -> Self {
         self.extend = extend;
+        self
+    }
+
+    /// The same, the root opponent's nodes narrowed too where `both` ([`ZoneNarrowing::both_sides`]).
+    pub fn on_both_sides(mut self, both: bool) -> Self {
+        self.both_sides = both;
         self
     }
 
@@ -179,10 +190,11 @@ where
         self.keep_named(rules, pos, ply, horizon, moves);
     }
 
-    /// The root side's nodes fewer than `plies` from the root: elsewhere every move is
-    /// searched, so the search may generate them in stages and need not time a projection.
+    /// The root side's nodes fewer than `plies` from the root (and its opponent's, on both
+    /// sides): elsewhere every move is searched, so the search may generate them in stages and
+    /// need not time a projection.
     fn active(&self, ply: usize) -> bool {
-        ply < self.plies && ply.is_multiple_of(2)
+        ply < self.plies && (self.both_sides || ply.is_multiple_of(2))
     }
 
     fn extends(&self, rules: &R, pos: &R::Position, mv: R::Move) -> bool {
@@ -214,7 +226,7 @@ impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
         R: MoveSquares,
         Z: ZoneGame<Position = R::Position>,
     {
-        if !ply.is_multiple_of(2)
+        if !(self.both_sides || ply.is_multiple_of(2))
             || ply >= self.plies
             || !self.game.has_zones(pos)
             || moves.len() <= 1

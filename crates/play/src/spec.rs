@@ -1,7 +1,7 @@
 //! Built-in players named by a short text, `key=value` pairs separated by commas, for every
 //! game: `depth`, `nodes` and `movetime` limit each move (over the match's own limits); every
 //! other key goes to the game's [`Settings`]. The games on the core's engine take
-//! [`CoreSettings`]'s keys: `mode=zones|full`, `horizon`, `plies`, `extend=on|off`,
+//! [`CoreSettings`]'s keys: `mode=zones|full`, `horizon`, `plies`, `extend=on|off`, `sides=root|both`,
 //! `engine=engine|plain` and
 //! the engine's techniques by name ([`Techniques::set`]).
 
@@ -94,6 +94,9 @@ pub struct CoreSettings {
     /// Whether the named moves that advance an open root trajectory or make an urgent
     /// negation are searched one ply deeper (`extend=on`).
     pub extend: bool,
+    /// Whether the root opponent's nodes fewer than `plies` from the root are ordered (or
+    /// steered) by their own projections too (`sides=both`; `sides=root` by default).
+    pub both_sides: bool,
     /// The game's horizon by default (what `uci` lists).
     pub default_horizon: i32,
     /// The game's engine (`engine=engine`): [`Techniques::ENGINE`] with the game's own
@@ -118,6 +121,7 @@ impl CoreSettings {
             horizon,
             plies: 1,
             extend: false,
+            both_sides: false,
             default_horizon: horizon,
             default_techniques: techniques,
         }
@@ -157,6 +161,13 @@ impl CoreSettings {
                 self.extend = Techniques::switch(value)
                     .ok_or_else(|| format!("extend {:?}: on or off", excerpt(value)))?
             }
+            "sides" => {
+                self.both_sides = match value {
+                    "root" => false,
+                    "both" => true,
+                    _ => return Err(format!("sides {:?}: root or both", excerpt(value))),
+                }
+            }
             "engine" => {
                 self.techniques = match value {
                     "engine" => self.default_techniques,
@@ -180,7 +191,7 @@ impl CoreSettings {
     /// The keys [`CoreSettings::set`] takes.
     pub fn keys() -> String {
         format!(
-            "mode=zones|full, horizon, plies, extend=on|off, engine=engine|plain, {}",
+            "mode=zones|full, horizon, plies, extend=on|off, sides=root|both, engine=engine|plain, {}",
             Techniques::KEYS.join(", ")
         )
     }
@@ -195,6 +206,9 @@ impl CoreSettings {
             }
             if self.extend {
                 s.push_str(",extend=on");
+            }
+            if self.both_sides {
+                s.push_str(",sides=both");
             }
         }
         if self.techniques == Techniques::PLAIN {
@@ -365,6 +379,18 @@ mod tests {
             s.set("extend", "twice"),
             Err("extend \"twice\": on or off".to_string())
         );
+        assert_eq!(s.set("sides", "both"), Ok(true));
+        assert!(s.both_sides);
+        assert!(
+            s.describe(&limits)
+                .starts_with("mode=zones,horizon=3,plies=1,extend=on,sides=both,")
+        );
+        assert_eq!(
+            s.set("sides", "all"),
+            Err("sides \"all\": root or both".to_string())
+        );
+        assert_eq!(s.set("sides", "root"), Ok(true));
+        assert!(!s.both_sides);
         let mut plain = CoreSettings::play(4);
         assert_eq!(plain.set("engine", "plain"), Ok(true));
         assert_eq!(plain.describe(&limits), "mode=full,engine=plain,depth=2");

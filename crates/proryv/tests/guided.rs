@@ -91,7 +91,8 @@ fn the_steer_reduces_only_where_the_zones_name_moves() {
 }
 
 /// The narrowing is active (the search asks it, and does not generate moves in stages) only
-/// at the root side's nodes fewer than `plies` from the root.
+/// at the root side's nodes fewer than `plies` from the root (and the opponent's, on both
+/// sides).
 #[test]
 fn the_narrowing_is_active_only_at_the_root_sides_plies() {
     use zonal_core::search::Narrowing;
@@ -104,6 +105,9 @@ fn the_narrowing_is_active_only_at_the_root_sides_plies() {
     };
     assert_eq!(active(&root_only), vec![0]);
     assert_eq!(active(&three), vec![0, 2]);
+    // On both sides, the root opponent's nodes within the plies too.
+    let both = ZoneNarrowing::new(&ProryvZones, 5, 3).on_both_sides(true);
+    assert_eq!(active(&both), vec![0, 1, 2]);
 }
 
 /// A projection is built once a search at each node the narrowing visits, and read again when
@@ -132,5 +136,42 @@ fn the_narrowing_reads_a_nodes_projection_again() {
     assert!(
         kept.reused > 0 && kept.built < anew.built,
         "{kept:?} against {anew:?}"
+    );
+}
+
+/// The zones' order on both sides changes which moves come first, never what the search finds:
+/// without a table, reductions or pruning, the ordered search scores the position and every
+/// root move as the full-width one does, and the opponent's nodes were narrowed too.
+#[test]
+fn the_order_on_both_sides_keeps_the_values() {
+    use zonal_core::search::{Control, Engine, FullWidth, Techniques, ZoneStyle};
+    let tech = Techniques {
+        table_mb: 0,
+        zone_style: ZoneStyle::Order,
+        ..Techniques::PLAIN
+    };
+    let pos: zonal_proryv::Position = "4r1k1/4R1K1/R7/5R2/1RR5/rr6/4R3/2Rr1r2 b 0:0 0 30"
+        .parse()
+        .expect("a position");
+    let (limits, control) = (depth(3), Control::default());
+    let both = ZoneNarrowing::new(&ProryvZones, 5, 3).on_both_sides(true);
+    let ordered = Engine::new(tech).search(&Play::default(), &both, &pos, &[], &limits, &control);
+    let full = Engine::new(tech).search(&Play::default(), &FullWidth, &pos, &[], &limits, &control);
+    assert_eq!(ordered.score, full.score);
+    let scores = |r: &zonal_core::SearchResult<zonal_proryv::Ply>| {
+        let mut s: Vec<(String, i32)> =
+            r.root.iter().map(|m| (m.mv.to_string(), m.score)).collect();
+        s.sort();
+        s
+    };
+    assert_eq!(scores(&ordered), scores(&full));
+    assert_ne!(ordered.nodes, full.nodes);
+    // The root opponent's nodes at ply 1 were projected too.
+    let root_side = ZoneNarrowing::new(&ProryvZones, 5, 3);
+    Engine::new(tech).search(&Play::default(), &root_side, &pos, &[], &limits, &control);
+    let (b, r) = (both.counts(), root_side.counts());
+    assert!(
+        b.built + b.reused > r.built + r.reused,
+        "{b:?} against {r:?}"
     );
 }
