@@ -54,7 +54,7 @@ impl AnalysisSearch {
 
     /// The search of `pos` and its name.
     pub fn search<G: GameDef>(&self, pos: &G::Position) -> (SearchResult<G::Move>, &'static str) {
-        let r =
+        let (r, _) =
             self.searching
                 .run::<G>(&G::rules(pos), pos, &[], &self.limits, &Control::default());
         (r, self.name())

@@ -195,7 +195,7 @@ pub fn run<G: GameDef>(quick: bool) -> Result<Bench, String> {
         searching.full = full;
         let t = Instant::now();
         let (r, counts) =
-            searching.run_counted::<G>(&G::rules(pos), pos, &[], &limits, &Control::default());
+            searching.run::<G>(&G::rules(pos), pos, &[], &limits, &Control::default());
         (r, counts, t.elapsed().as_millis() as u64)
     };
     let mut starts = Vec::new();

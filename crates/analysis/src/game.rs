@@ -2,11 +2,12 @@
 //! starts, notation, records, moves, zone builder, pictures and evaluation's weights.
 
 use std::fmt::{Debug, Display};
+use std::str::FromStr;
 use zonal_board::Side;
 use zonal_core::game::GameRules;
 use zonal_core::guided::MoveSquares;
 use zonal_core::picture::Picture;
-use zonal_core::record::Record;
+use zonal_core::record::{PositionFile, Record};
 use zonal_core::zone::{Aim, AimKind, Built, Gain, Negation, ZoneGame};
 pub use zonal_play::GameEnd;
 
@@ -59,14 +60,16 @@ pub trait GameDef: 'static {
     const PIECES: &'static [(char, &'static str)];
     /// The letters a position string gives the side to move by, White's first.
     const SIDE_LETTERS: [char; 2] = ['w', 'b'];
-    /// A position.
-    type Position: Copy + Display + Send + Sync;
+    /// A position (written and read as a position string).
+    type Position: Copy + Display + Send + Sync + std::str::FromStr<Err: Display>;
     /// A move.
     type Move: Copy + Eq + Debug + Display + Send + Sync;
     /// The search's rules.
     type Rules: MoveSquares<Position = Self::Position, Move = Self::Move>;
     /// The zone builder's view of the game.
     type Zones: ZoneGame<Position = Self::Position> + Default + 'static;
+    /// The game's side of the one position-file reader ([`zonal_core::record::parse_file`]).
+    type File: PositionFile<Position = Self::Position>;
     /// The rules of a game in progress ([`GameOf`]): the ends that need the history.
     type Record: GameRules<
             Position = Self::Position,
@@ -115,13 +118,20 @@ pub trait GameDef: 'static {
     /// The start position a name of [`GameDef::STARTS`] gives.
     fn start(name: &str) -> Option<Self::Position>;
     /// A position string.
-    fn parse_position(text: &str) -> Result<Self::Position, String>;
-    /// A position file's records.
-    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Self::Position>>, String>;
+    fn parse_position(text: &str) -> Result<Self::Position, String> {
+        text.parse()
+            .map_err(|e: <Self::Position as FromStr>::Err| e.to_string())
+    }
+    /// A position file's records, `source` naming the file in errors.
+    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Self::Position>>, String> {
+        zonal_core::record::parse_file::<Self::File>(text, source).map_err(|e| e.to_string())
+    }
     /// The legal moves.
     fn legal_moves(pos: &Self::Position) -> Vec<Self::Move>;
     /// The side to move.
-    fn side(pos: &Self::Position) -> Side;
+    fn side(pos: &Self::Position) -> Side {
+        Self::zone_game().to_move(pos)
+    }
     /// A side in words (`white`; Hnefatafl: `defenders`).
     fn side_name(side: Side) -> &'static str;
     /// The game's end shown by the position alone, in words.
@@ -151,7 +161,9 @@ pub trait GameDef: 'static {
     /// How the game ended, if it did.
     fn end(game: &GameOf<Self>) -> Option<GameEnd>;
     /// The game's zone builder.
-    fn zone_game() -> Self::Zones;
+    fn zone_game() -> Self::Zones {
+        Self::Zones::default()
+    }
     /// The squares whose contents differ between two positions (for the incremental projection).
     fn changed_squares(
         before: &Self::Position,

@@ -50,22 +50,9 @@ impl Searching {
     }
 
     /// The search of `pos` (the game's positions since its last irreversible move in
-    /// `history`) within `limits`, under `control`.
+    /// `history`) within `limits`, under `control`, and the projections the zone narrowing
+    /// built and read again (none in a full-width search).
     pub fn run<G: GameDef>(
-        &self,
-        rules: &G::Rules,
-        pos: &G::Position,
-        history: &[u64],
-        limits: &Limits,
-        control: &Control<'_, G::Move>,
-    ) -> SearchResult<G::Move> {
-        self.run_counted::<G>(rules, pos, history, limits, control)
-            .0
-    }
-
-    /// [`Searching::run`], with the projections the zone narrowing built and read again (none
-    /// in a full-width search).
-    pub fn run_counted<G: GameDef>(
         &self,
         rules: &G::Rules,
         pos: &G::Position,

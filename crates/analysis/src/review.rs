@@ -220,7 +220,7 @@ pub fn review<G: GameDef>(
                 return None;
             }
             let rules = G::rules(pos);
-            let r = searching.run::<G>(&rules, pos, &keys[..i], limits, &Control::default());
+            let (r, _) = searching.run::<G>(&rules, pos, &keys[..i], limits, &Control::default());
             progress();
             Some(Searched {
                 score: r.score,

@@ -4,7 +4,6 @@ use zonal_analysis::Zoned;
 use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
-use zonal_core::record::Record;
 use zonal_core::zone::{Aim, AimKind, Negation};
 use zonal_hnefatafl::geometry::Geometry;
 use zonal_hnefatafl::play::Hnefatafl as Rules;
@@ -60,6 +59,7 @@ impl GameDef for HnefataflGame {
     type Move = Move;
     type Rules = Rules;
     type Zones = HnefataflZones;
+    type File = posfile::File;
     type Record = zonal_hnefatafl::play::Hnefatafl;
 
     const WEIGHTS: &'static [&'static str] = &[
@@ -181,21 +181,8 @@ impl GameDef for HnefataflGame {
         Some(Position::start(rules))
     }
 
-    fn parse_position(text: &str) -> Result<Position, String> {
-        text.parse()
-            .map_err(|e: zonal_hnefatafl::PositionError| e.to_string())
-    }
-
-    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Position>>, String> {
-        posfile::parse_str(text, source).map_err(|e| e.to_string())
-    }
-
     fn legal_moves(pos: &Position) -> Vec<Move> {
         pos.legal_moves()
-    }
-
-    fn side(pos: &Position) -> Side {
-        pos.side_to_move()
     }
 
     fn side_name(side: Side) -> &'static str {
@@ -232,10 +219,6 @@ impl GameDef for HnefataflGame {
                 text
             })
             .collect()
-    }
-
-    fn zone_game() -> HnefataflZones {
-        HnefataflZones
     }
 
     fn changed_squares(before: &Position, after: &Position) -> u128 {

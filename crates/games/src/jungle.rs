@@ -3,7 +3,6 @@
 use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
-use zonal_core::record::Record;
 use zonal_core::zone::Negation;
 use zonal_jungle::geometry::{DEN, SHAPE, TRAPS, WATER, bit, sq};
 use zonal_jungle::zones;
@@ -56,6 +55,7 @@ impl GameDef for JungleGame {
     type Move = Move;
     type Rules = zonal_jungle::Jungle;
     type Zones = zones::JungleZones;
+    type File = posfile::File;
     type Record = zonal_jungle::Jungle;
 
     const WEIGHTS: &'static [&'static str] = &["advance", "guard", "rat_in_water", "path"];
@@ -107,21 +107,8 @@ impl GameDef for JungleGame {
         (name == "startpos").then(Position::startpos)
     }
 
-    fn parse_position(text: &str) -> Result<Position, String> {
-        text.parse()
-            .map_err(|e: zonal_jungle::PositionError| e.to_string())
-    }
-
-    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Position>>, String> {
-        posfile::parse_str(text, source).map_err(|e| e.to_string())
-    }
-
     fn legal_moves(pos: &Position) -> Vec<Move> {
         pos.legal_moves()
-    }
-
-    fn side(pos: &Position) -> Side {
-        pos.side_to_move()
     }
 
     fn side_name(side: Side) -> &'static str {
@@ -163,10 +150,6 @@ impl GameDef for JungleGame {
 
     fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         zonal_jungle::divide(pos, depth)
-    }
-
-    fn zone_game() -> zones::JungleZones {
-        zones::JungleZones
     }
 
     fn changed_squares(before: &Position, after: &Position) -> u64 {

@@ -407,7 +407,7 @@ where
         let rules = G::rules(&pos);
         let mut searching = Searching::engine(G::HORIZON);
         searching.techniques.multipv = lines;
-        let r = searching.run::<G>(&rules, &pos, &history, &limits, &control);
+        let (r, _) = searching.run::<G>(&rules, &pos, &history, &limits, &control);
         let zones = G::Zones::default();
         let words = Words {
             piece: G::piece_name,

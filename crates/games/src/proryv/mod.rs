@@ -11,7 +11,6 @@ use zonal_analysis::analyse::Measures;
 use zonal_analysis::{GameDef, GameEnd};
 use zonal_board::Side;
 use zonal_core::picture::Picture;
-use zonal_core::record::Record;
 use zonal_core::zone::{Built, Gain};
 use zonal_proryv::play::Proryv as Rules;
 use zonal_proryv::{End, Game, Outcome, Ply, Position, posfile, zones};
@@ -61,6 +60,7 @@ impl GameDef for ProryvGame {
     type Move = Ply;
     type Rules = Rules;
     type Zones = zones::ProryvZones;
+    type File = posfile::File;
     type Record = zonal_proryv::play::Proryv;
 
     fn rules(_pos: &Position) -> Rules {
@@ -110,21 +110,8 @@ impl GameDef for ProryvGame {
         (name == "startpos").then(Position::startpos)
     }
 
-    fn parse_position(text: &str) -> Result<Position, String> {
-        text.parse()
-            .map_err(|e: zonal_proryv::PositionError| e.to_string())
-    }
-
-    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Position>>, String> {
-        posfile::parse_str(text, source).map_err(|e| e.to_string())
-    }
-
     fn legal_moves(pos: &Position) -> Vec<Ply> {
         pos.legal_plies()
-    }
-
-    fn side(pos: &Position) -> Side {
-        pos.side_to_move()
     }
 
     fn side_name(side: Side) -> &'static str {
@@ -163,10 +150,6 @@ impl GameDef for ProryvGame {
             .to_string(),
             text: e.to_string(),
         })
-    }
-
-    fn zone_game() -> zones::ProryvZones {
-        zones::ProryvZones
     }
 
     fn changed_squares(before: &Position, after: &Position) -> u64 {
