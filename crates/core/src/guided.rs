@@ -13,6 +13,10 @@
 //! ply, where a tactical move completes a zone; a move after a stand pat is not forced).
 //! Where that horizon names nothing, the full one is used.
 //!
+//! A node's projection is built once a search and read again when a later iteration comes
+//! back to the node. On both sides ([`ZoneNarrowing::on_both_sides`]) the root opponent's nodes
+//! are narrowed by their own projections too, for the styles that search every move.
+//!
 //! [`search_narrowed`](crate::search::search_narrowed) keeps the narrowing honest: where the
 //! narrowed tree reports a loss, a full-width search decides.
 
@@ -132,9 +136,10 @@ pub fn horizon_below_root(horizon: i32, depth: i32) -> i32 {
 
 impl<Z: ZoneGame> ZoneNarrowing<'_, Z> {
     /// The steps the projection of `pos` (whose [`Rules::key`] is `key`) at `horizon` names for
-    /// the side to move ([`motives`]), built once a search: at the root all of them; below it, of the negations only the urgent ones (they stop the
-    /// root by themselves and their moves use their whole budget): one with time to spare can
-    /// wait, and the next node's projection names it again.
+    /// the side to move ([`motives`]), the projection built once a search: at the root all of
+    /// them; below it, of the negations only the urgent ones (they stop the root by themselves
+    /// and their moves use their whole budget): one with time to spare can wait, and the next
+    /// node's projection names it again.
     fn named(&self, pos: &Z::Position, key: u64, horizon: i32, ply: usize) -> Vec<Motive<Z::Set>> {
         let mut counts = self.counts.get();
         let cached = if self.remember {
