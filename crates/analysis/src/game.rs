@@ -61,7 +61,7 @@ pub trait GameDef: 'static {
     /// The letters a position string gives the side to move by, White's first.
     const SIDE_LETTERS: [char; 2] = ['w', 'b'];
     /// A position (written and read as a position string).
-    type Position: Copy + Display + Send + Sync + std::str::FromStr<Err: Display>;
+    type Position: Copy + Display + Send + Sync + FromStr<Err: Display>;
     /// A move.
     type Move: Copy + Eq + Debug + Display + Send + Sync;
     /// The search's rules.

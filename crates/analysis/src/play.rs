@@ -66,12 +66,17 @@ impl Searching {
             return (result, NarrowingCounts::default());
         }
         let zones = G::Zones::default();
-        let narrowing = ZoneNarrowing::new(&zones, self.horizon, self.plies)
-            .extending(self.extend)
-            .on_both_sides(self.both_sides);
+        let narrowing = self.narrowing(&zones);
         let result = engine.search_narrowed(rules, &narrowing, pos, history, limits, control);
         log_counts(&narrowing);
         (result, narrowing.counts())
+    }
+
+    /// The zone narrowing these settings search with, over `zones`.
+    fn narrowing<'z, Z: zonal_core::zone::ZoneGame>(&self, zones: &'z Z) -> ZoneNarrowing<'z, Z> {
+        ZoneNarrowing::new(zones, self.horizon, self.plies)
+            .extending(self.extend)
+            .on_both_sides(self.both_sides)
     }
 }
 
@@ -258,9 +263,7 @@ where
                 .search(&rules, &FullWidth, pos, history, &limits, &control);
         }
         let zones = G::Zones::default();
-        let narrowing = ZoneNarrowing::new(&zones, s.horizon, s.plies)
-            .extending(s.extend)
-            .on_both_sides(s.both_sides);
+        let narrowing = s.narrowing(&zones);
         let result = self
             .engine
             .search_narrowed(&rules, &narrowing, pos, history, &limits, &control);

@@ -1,9 +1,9 @@
 //! Built-in players named by a short text, `key=value` pairs separated by commas, for every
 //! game: `depth`, `nodes` and `movetime` limit each move (over the match's own limits); every
 //! other key goes to the game's [`Settings`]. The games on the core's engine take
-//! [`CoreSettings`]'s keys: `mode=zones|full`, `horizon`, `plies`, `extend=on|off`, `sides=root|both`,
-//! `engine=engine|plain` and
-//! the engine's techniques by name ([`Techniques::set`]).
+//! [`CoreSettings`]'s keys: `mode=zones|full`, `horizon`, `plies`, `extend=on|off`,
+//! `sides=root|both`, `engine=engine|plain` and the engine's techniques by name
+//! ([`Techniques::set`]).
 
 use crate::game::{PlayGame, Settings};
 use std::fmt::Write as _;
