@@ -241,25 +241,21 @@ pub fn hand_weights(w: &Weights) -> [i32; N_FEATURES] {
 /// Soldiers of `victims` that a piece of `movers` (hostile squares `hostile`) can capture
 /// custodially in one move: an arrival square next to the soldier, reached in one slide, with
 /// a hostile square on the soldier's other side (attack zones of length one on soldiers).
+/// Counted for all soldiers at once: a soldier is taken between its north and south
+/// neighbours, or its east and west ones.
 fn threatened(g: &Geometry, occ: u128, reach: u128, victims: u128, hostile: u128) -> u32 {
-    use crate::geometry::{EAST, NONE, NORTH, SOUTH, WEST};
-    let mut n = 0;
-    for v in crate::squares(victims) {
-        for (d, back) in [(NORTH, SOUTH), (EAST, WEST)] {
-            let (a, b) = (g.step[d][v as usize], g.step[back][v as usize]);
-            if a == NONE || b == NONE {
-                continue;
-            }
-            let (a, b) = (1u128 << a, 1u128 << b);
-            let hit = (hostile & a != 0 && reach & b & !occ != 0)
-                || (hostile & b != 0 && reach & a & !occ != 0);
-            if hit {
-                n += 1;
-                break;
-            }
-        }
-    }
-    n
+    let arrive = reach & !occ;
+    // The sets moved one square: `north(x)` holds the squares north of those of `x`.
+    let north = |x: u128| (x << g.n) & g.all;
+    let south = |x: u128| x >> g.n;
+    let east = |x: u128| (x & g.not_east) << 1;
+    let west = |x: u128| (x & g.not_west) >> 1;
+    // A soldier whose north neighbour is hostile and south one an arrival, and so on.
+    let hit = (south(hostile) & north(arrive))
+        | (north(hostile) & south(arrive))
+        | (west(hostile) & east(arrive))
+        | (east(hostile) & west(arrive));
+    (victims & hit).count_ones()
 }
 
 /// The features of [`FEATURES`] for the defenders.
@@ -289,18 +285,12 @@ pub fn features_with(pos: &Position, zones: bool) -> [i32; N_FEATURES] {
     // The squares two steps from a corner (a3, b2, c1 for a1): the attackers' seal of it.
     let corner_guard = g.spread(next_to_corner) & !next_to_corner & !g.corners;
     let empty_throne = g.throne & !occ;
-    let (mut att_reach, mut att_mob) = (0u128, 0);
-    for a in crate::squares(att) {
-        let r = g.slides(a, occ) & !g.corners & !g.throne;
-        att_reach |= r;
-        att_mob += r.count_ones() as i32;
-    }
-    let (mut def_reach, mut def_mob) = (king_moves, 0);
-    for d in crate::squares(def) {
-        let r = g.slides(d, occ) & !g.corners & !g.throne;
-        def_reach |= r;
-        def_mob += r.count_ones() as i32;
-    }
+    // The soldiers' landings: never a corner or the throne.
+    let land = g.all & !g.corners & !g.throne;
+    let (att_reach, att_mob) = g.slides_of(att, occ, land);
+    let (att_reach, att_mob) = (att_reach & land, att_mob as i32);
+    let (def_reach, def_mob) = g.slides_of(def, occ, land);
+    let (def_reach, def_mob) = (king_moves | (def_reach & land), def_mob as i32);
     let att_threats = threatened(g, occ, att_reach, def, att | g.corners | empty_throne);
     let def_threats = threatened(g, occ, def_reach, att, def | kb | g.corners | empty_throne);
     // The king's region: the squares he and his soldiers hold, bounded by attackers.
@@ -441,6 +431,50 @@ mod tests {
         // A king on e5 of an empty 9x9 board: two moves (e5-e1, e1-a1 ... e1-i1).
         let p: Position = "9/9/9/9/4k4/9/9/9/1a7 d seed".parse().unwrap();
         assert_eq!(king_corner_distance(&p, 3), Some(2));
+    }
+
+    #[test]
+    fn the_threatened_soldiers_are_counted_as_one_at_a_time() {
+        use crate::geometry::{EAST, NONE, NORTH, SOUTH, WEST};
+        // The reference: each soldier, each axis, by the step tables.
+        fn reference(g: &Geometry, occ: u128, reach: u128, victims: u128, hostile: u128) -> u32 {
+            let mut n = 0;
+            for v in crate::squares(victims) {
+                for (d, back) in [(NORTH, SOUTH), (EAST, WEST)] {
+                    let (a, b) = (g.step[d][v as usize], g.step[back][v as usize]);
+                    if a == NONE || b == NONE {
+                        continue;
+                    }
+                    let (a, b) = (1u128 << a, 1u128 << b);
+                    if (hostile & a != 0 && reach & b & !occ != 0)
+                        || (hostile & b != 0 && reach & a & !occ != 0)
+                    {
+                        n += 1;
+                        break;
+                    }
+                }
+            }
+            n
+        }
+        let mut rng = zonal_core::rng::Rng::new(9);
+        for n in [9u32, 11] {
+            let g = Geometry::of(n);
+            for _ in 0..2000 {
+                let mut sets = [0u128; 4];
+                for sq in 0..n * n {
+                    for s in sets.iter_mut() {
+                        if rng.below(3) == 0 {
+                            *s |= 1 << sq;
+                        }
+                    }
+                }
+                let [occ, reach, victims, hostile] = sets;
+                assert_eq!(
+                    threatened(g, occ, reach, victims, hostile),
+                    reference(g, occ, reach, victims, hostile)
+                );
+            }
+        }
     }
 
     #[test]

@@ -234,7 +234,13 @@ impl Rules for Hnefatafl {
         let king = pos.king();
         let defenders = pos.side_to_move() == DEFENDERS;
         let around_king = g.spread(1u128 << king);
-        pos.for_each_move(|mv| {
+        // Only moves to these squares can be tactical.
+        let (soldiers_to, king_to) = if defenders {
+            (captures, captures | g.corners)
+        } else {
+            (captures | around_king, 0)
+        };
+        pos.for_each_move_to(soldiers_to, king_to, |mv| {
             let to = 1u128 << mv.to();
             let tactical = to & captures != 0
                 || (defenders && mv.from() == king && to & g.corners != 0)
@@ -287,6 +293,49 @@ mod tests {
         assert_eq!(tactical("9/9/9/9/9/3a5/9/9/6k2 d seed"), ["g1a1", "g1i1"]);
         // The attacker c4 is the partner: e8e4 takes d4 (only that arrival square, e4).
         assert_eq!(tactical("9/4a2k1/9/9/9/2ad5/9/9/9 a seed"), ["e8e4"]);
+    }
+
+    #[test]
+    fn tactical_moves_equal_the_legal_moves_filtered() {
+        // The simple reference: every legal move, kept by the definition of a tactical move.
+        fn reference(pos: &Position) -> Vec<Move> {
+            if pos.decided().is_some() {
+                return Vec::new();
+            }
+            let g = Geometry::of(pos.rules().size());
+            let captures = capture_squares(pos);
+            let defenders = pos.side_to_move() == DEFENDERS;
+            let around_king = g.spread(1u128 << pos.king());
+            let mut out = Vec::new();
+            for mv in pos.legal_moves() {
+                let to = 1u128 << mv.to();
+                if to & captures != 0
+                    || (defenders && mv.from() == pos.king() && to & g.corners != 0)
+                    || (!defenders && to & around_king != 0 && pos.play(mv).decided().is_some())
+                {
+                    out.push(mv);
+                }
+            }
+            out
+        }
+        let mut rng = zonal_core::rng::Rng::new(31);
+        let mut checked = 0;
+        for (game, rules) in Ruleset::ALL.into_iter().cycle().take(24).enumerate() {
+            let r = Hnefatafl::new(rules);
+            let mut pos = Position::start(rules);
+            for _ in 0..300 {
+                let mut fast = Vec::new();
+                r.tactical_moves(&pos, &mut fast);
+                assert_eq!(fast, reference(&pos), "game {game}: {pos}");
+                checked += usize::from(!fast.is_empty());
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.decided().is_some() {
+                    break;
+                }
+                pos = pos.play(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(checked > 100, "{checked} positions with tactical moves");
     }
 
     #[test]

@@ -271,14 +271,20 @@ impl Position {
 
     /// Calls `f` with every legal move, by the moving piece's square, then the destination.
     #[inline]
-    pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
+    pub fn for_each_move(&self, f: impl FnMut(Move)) {
+        self.for_each_move_to(u128::MAX, u128::MAX, f);
+    }
+
+    /// [`Position::for_each_move`] for the moves of soldiers to `soldiers_to` and of the
+    /// king to `king_to` only, in the same order.
+    pub fn for_each_move_to(&self, soldiers_to: u128, king_to: u128, mut f: impl FnMut(Move)) {
         if matches!(self.decided, Decided::Won(_)) {
             return;
         }
         let g = self.geo();
         let n = g.n;
         let occ = self.occupied();
-        let targets = self.soldier_targets(g);
+        let targets = self.soldier_targets(g) & soldiers_to;
         let mut pieces = if self.side == ATTACKERS {
             self.attackers
         } else {
@@ -290,6 +296,8 @@ impl Position {
             let mut to = g.slides(from, occ);
             if from != u32::from(self.king) {
                 to &= targets;
+            } else {
+                to &= king_to;
             }
             while to != 0 {
                 f(Move::new(from, to.trailing_zeros(), n));

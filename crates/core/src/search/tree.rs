@@ -480,6 +480,8 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         let narrowing = self.narrowing.active(ply) && self.may_narrow();
         let mut state = fresh;
         let mut staged_done = false;
+        // The tactical moves stage 1 found, for the full list when it did not search them.
+        let mut found_tactical = None;
         if self.tech.staged && !narrowing {
             // Stage 1: the tactical moves, when the table's move is one of them (or there is
             // none); most nodes cut off here and the quiet moves are never generated.
@@ -524,11 +526,13 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
                     state = self.search_moves(pos, &mut list, first, state, at, line);
                 }
                 staged_done = true;
+                self.plain_pool.push(tactical);
+            } else {
+                found_tactical = Some(tactical);
             }
-            self.plain_pool.push(tactical);
         }
         if !staged_done {
-            let kept = self.list_moves(pos, ply, depth, tt_code, narrowing, &mut list);
+            let kept = self.list_moves(pos, at, tt_code, narrowing, found_tactical, &mut list);
             state = self.search_moves(pos, &mut list, 0, state, At { kept, ..at }, line);
         }
         if self.stopped {
@@ -569,22 +573,32 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
     }
 
     /// Every move of `pos` into `list` with its key (the narrowing's kept moves first, in the
-    /// plain order; the root opponent's left-out ones after them). Returns how many were kept.
+    /// plain order; the root opponent's left-out ones after them), `found_tactical` the
+    /// tactical moves if the caller has them. Returns how many were kept.
     fn list_moves(
         &mut self,
         pos: &R::Position,
-        ply: usize,
-        depth: i32,
+        at: At,
         tt_code: u32,
         narrowing: bool,
+        found_tactical: Option<Vec<R::Move>>,
         list: &mut Vec<Listed<R::Move>>,
     ) -> usize {
+        let At { ply, depth, .. } = at;
         let mut all = self.take_plain();
         self.rules.moves(pos, &mut all);
-        let mut tactical = self.take_plain();
-        if self.tech.history {
-            self.rules.tactical_moves(pos, &mut tactical);
-        }
+        // The tactical moves matter to the keys with the history technique only.
+        let tactical = match found_tactical {
+            Some(t) if self.tech.history => t,
+            other => {
+                let mut t = other.unwrap_or_else(|| self.take_plain());
+                t.clear();
+                if self.tech.history {
+                    self.rules.tactical_moves(pos, &mut t);
+                }
+                t
+            }
+        };
         let mut kept = self.take_plain();
         kept.extend_from_slice(&all);
         if narrowing {
