@@ -193,6 +193,55 @@ impl Rules for Hnefatafl {
         hint
     }
 
+    /// [`Rules::order_hint`] of every move at once: a soldier's captures depend on its
+    /// arrival square only (the square it leaves is never the far side of a capture, since it
+    /// could not slide past the captured piece), so they are counted for every square at once;
+    /// the king's moves and a soldier leaving the throne (a position string may put one there)
+    /// take the one-move hint.
+    fn order_hints(&self, pos: &Position, moves: &[Move], out: &mut Vec<i32>) {
+        out.clear();
+        let g = Geometry::of(pos.rules().size());
+        let defenders = pos.side_to_move() == DEFENDERS;
+        let king = pos.king();
+        let king_bit = 1u128 << king;
+        let around_king = g.spread(king_bit);
+        let occ = pos.occupied();
+        let (enemy, own) = if defenders {
+            (pos.attackers(), pos.defenders() | king_bit)
+        } else {
+            (pos.defenders(), pos.attackers())
+        };
+        let hostile = own | g.corners | (g.throne & !occ);
+        // The sets moved one square: `north(x)` holds the squares north of those of `x`.
+        let north = |x: u128| (x << g.n) & g.all;
+        let south = |x: u128| x >> g.n;
+        let east = |x: u128| (x & g.not_east) << 1;
+        let west = |x: u128| (x & g.not_west) >> 1;
+        // The arrival squares with an enemy soldier next to them, on the side named, and a
+        // hostile square beyond it.
+        let takes = [
+            south(enemy & south(hostile)),
+            north(enemy & north(hostile)),
+            west(enemy & west(hostile)),
+            east(enemy & east(hostile)),
+        ];
+        for &mv in moves {
+            let (from, to) = (mv.from(), mv.to());
+            if from == king || g.throne & 1u128 << from != 0 {
+                out.push(self.order_hint(pos, mv));
+                continue;
+            }
+            let to_bit = 1u128 << to;
+            let next_to_king = around_king & to_bit != 0;
+            if !defenders && next_to_king && pos.play(mv).decided().is_some() {
+                out.push(10_000);
+                continue;
+            }
+            let captured = takes.iter().filter(|&&t| t & to_bit != 0).count() as i32;
+            out.push(100 * captured + if next_to_king { 10 } else { 0 });
+        }
+    }
+
     fn move_code(&self, _pos: &Position, mv: Move) -> u32 {
         (mv.from() << 8 | mv.to()) + 1
     }
@@ -293,6 +342,29 @@ mod tests {
         assert_eq!(tactical("9/9/9/9/9/3a5/9/9/6k2 d seed"), ["g1a1", "g1i1"]);
         // The attacker c4 is the partner: e8e4 takes d4 (only that arrival square, e4).
         assert_eq!(tactical("9/4a2k1/9/9/9/2ad5/9/9/9 a seed"), ["e8e4"]);
+    }
+
+    #[test]
+    fn the_order_hints_of_a_node_are_each_moves_hint() {
+        let mut rng = zonal_core::rng::Rng::new(77);
+        let mut out = Vec::new();
+        let mut captures = 0;
+        for (game, rules) in Ruleset::ALL.into_iter().cycle().take(24).enumerate() {
+            let r = Hnefatafl::new(rules);
+            let mut pos = Position::start(rules);
+            for _ in 0..300 {
+                let moves = pos.legal_moves();
+                r.order_hints(&pos, &moves, &mut out);
+                let each: Vec<i32> = moves.iter().map(|&m| r.order_hint(&pos, m)).collect();
+                assert_eq!(out, each, "game {game}: {pos}");
+                captures += each.iter().filter(|&&h| h >= 100).count();
+                if moves.is_empty() || pos.decided().is_some() {
+                    break;
+                }
+                pos = pos.play(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(captures > 100, "{captures} capturing moves");
     }
 
     #[test]

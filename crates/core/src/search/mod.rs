@@ -73,6 +73,13 @@ pub trait Rules {
     fn order_hint(&self, _pos: &Self::Position, _mv: Self::Move) -> i32 {
         0
     }
+    /// The order hints of `moves` into `out` (cleared first), one a move: what
+    /// [`Rules::order_hint`] gives each, which is the default. A game overrides it where a
+    /// node's moves share work (the search asks for a node's moves at once).
+    fn order_hints(&self, pos: &Self::Position, moves: &[Self::Move], out: &mut Vec<i32>) {
+        out.clear();
+        out.extend(moves.iter().map(|&mv| self.order_hint(pos, mv)));
+    }
     /// The tactical moves of `pos` into `out` (cleared first), a part of its legal moves: the
     /// ones the quiescence search plays at the leaves (captures, moves that end the game), and
     /// the first stage of a node's moves. None by default: the leaves are evaluated as they

@@ -157,6 +157,8 @@ pub(super) struct Searcher<'a, R: Rules, N: Narrowing<R>> {
     /// Move lists, reused from node to node.
     pool: Vec<Vec<Listed<R::Move>>>,
     plain_pool: Vec<Vec<R::Move>>,
+    /// Lists of order hints, reused.
+    hint_pool: Vec<Vec<i32>>,
 }
 
 impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
@@ -190,6 +192,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
             narrowing_us: 0,
             pool: Vec::new(),
             plain_pool: Vec::new(),
+            hint_pool: Vec::new(),
         }
     }
 
@@ -310,8 +313,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
     }
 
     /// The ordering key of a move that is not the table's.
-    fn key_of(&self, pos: &R::Position, mv: R::Move, ply: usize, tactical: bool) -> i32 {
-        let hint = self.rules.order_hint(pos, mv);
+    fn key_of(&self, pos: &R::Position, mv: R::Move, hint: i32, ply: usize, tactical: bool) -> i32 {
         let killers = self.killers[ply.min(MAX_PLY - 1)];
         if !self.tech.history {
             // The plain search's order: killers, then the hint.
@@ -348,6 +350,13 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         let mut v = self.plain_pool.pop().unwrap_or_default();
         v.clear();
         v
+    }
+
+    /// The order hints of `moves` ([`Rules::order_hints`]), in a list from the pool.
+    fn hints_of(&mut self, pos: &R::Position, moves: &[R::Move]) -> Vec<i32> {
+        let mut hints = self.hint_pool.pop().unwrap_or_default();
+        self.rules.order_hints(pos, moves, &mut hints);
+        hints
     }
 
     /// The search of a node below the root: `depth` plies left, the window `(alpha, beta)`,
@@ -492,11 +501,12 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
                     .iter()
                     .any(|&m| self.rules.move_code(pos, m) == tt_code);
             if tt_in && !tactical.is_empty() {
-                for &mv in &tactical {
+                let hints = self.hints_of(pos, &tactical);
+                for (&mv, &hint) in tactical.iter().zip(&hints) {
                     let key = if tt_code != 0 && self.rules.move_code(pos, mv) == tt_code {
                         ORDER_TT
                     } else {
-                        self.key_of(pos, mv, ply, true)
+                        self.key_of(pos, mv, hint, ply, true)
                     };
                     list.push(Listed {
                         key,
@@ -505,15 +515,17 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
                         named: false,
                     });
                 }
+                self.hint_pool.push(hints);
                 state = self.search_moves(pos, &mut list, 0, state, at, line);
                 if !self.stopped && state.alpha < beta {
                     // Stage 2: the rest.
                     let mut all = self.take_plain();
                     self.rules.moves(pos, &mut all);
                     let first = list.len();
-                    for &mv in &all {
+                    let hints = self.hints_of(pos, &all);
+                    for (&mv, &hint) in all.iter().zip(&hints) {
                         if !tactical.contains(&mv) {
-                            let key = self.key_of(pos, mv, ply, false);
+                            let key = self.key_of(pos, mv, hint, ply, false);
                             list.push(Listed {
                                 key,
                                 mv,
@@ -523,6 +535,7 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
                         }
                     }
                     self.plain_pool.push(all);
+                    self.hint_pool.push(hints);
                     state = self.search_moves(pos, &mut list, first, state, at, line);
                 }
                 staged_done = true;
@@ -607,13 +620,19 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         let style = self.tech.zone_style;
         let narrowed = narrowing && kept.len() < all.len();
         let cut = narrowed && style == ZoneStyle::Cut;
+        let hints = self.hints_of(pos, &all);
+        let kept_hints = if cut {
+            self.hints_of(pos, &kept)
+        } else {
+            Vec::new()
+        };
         // A move listed with its key; whether it is tactical is looked up once.
-        let listed = |s: &Self, mv: R::Move, named: bool| {
+        let listed = |s: &Self, mv: R::Move, hint: i32, named: bool| {
             let tactical = tactical.contains(&mv);
             let key = if tt_code != 0 && s.rules.move_code(pos, mv) == tt_code {
                 ORDER_TT
             } else {
-                s.key_of(pos, mv, ply, tactical)
+                s.key_of(pos, mv, hint, ply, tactical)
             };
             Listed {
                 key,
@@ -625,23 +644,23 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         let count;
         if cut {
             // Only the named moves; at the root opponent's nodes the rest after them.
-            for &mv in &kept {
-                list.push(listed(self, mv, true));
+            for (&mv, &hint) in kept.iter().zip(&kept_hints) {
+                list.push(listed(self, mv, hint, true));
             }
             sort(list);
             count = list.len();
             if ply % 2 == 1 {
                 let from = list.len();
-                for &mv in &all {
+                for (&mv, &hint) in all.iter().zip(&hints) {
                     if !kept.contains(&mv) {
-                        list.push(listed(self, mv, false));
+                        list.push(listed(self, mv, hint, false));
                     }
                 }
                 sort(&mut list[from..]);
             }
         } else {
-            for &mv in &all {
-                let mut l = listed(self, mv, narrowed && kept.contains(&mv));
+            for (&mv, &hint) in all.iter().zip(&hints) {
+                let mut l = listed(self, mv, hint, narrowed && kept.contains(&mv));
                 if l.named && l.key < ORDER_NAMED {
                     l.key = ORDER_NAMED;
                 }
@@ -652,6 +671,8 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         self.plain_pool.push(all);
         self.plain_pool.push(tactical);
         self.plain_pool.push(kept);
+        self.hint_pool.push(hints);
+        self.hint_pool.push(kept_hints);
         count
     }
 
@@ -681,16 +702,26 @@ impl<'a, R: Rules, N: Narrowing<R>> Searcher<'a, R, N> {
         let steered = tech.zone_style.reduces_unnamed()
             && self.narrowing.active(ply)
             && list.iter().any(|l| l.named);
+        // The list is in its final order before this index.
+        let mut ordered = from;
         for i in from..list.len() {
             // Selection: the best remaining move (the first of the highest key) comes next,
             // within the kept moves first; most nodes cut off after a few, so the rest of the
-            // list is never sorted.
-            let end = if i < kept {
-                kept.min(list.len())
-            } else {
-                list.len()
-            };
-            select(&mut list[i..end]);
+            // list is never sorted. A node that gets past the first few sorts the rest at
+            // once: a stable sort puts it in the order further selections would.
+            if i >= ordered {
+                let end = if i < kept {
+                    kept.min(list.len())
+                } else {
+                    list.len()
+                };
+                if i - from < SELECTED {
+                    select(&mut list[i..end]);
+                } else {
+                    sort(&mut list[i..end]);
+                    ordered = end;
+                }
+            }
             let Listed {
                 key,
                 mv,
@@ -939,6 +970,9 @@ fn sort<M>(list: &mut [Listed<M>]) {
     list.sort_by_key(|l| std::cmp::Reverse(l.key));
 }
 
+/// Moves of a node chosen by selection before the rest is sorted.
+const SELECTED: usize = 3;
+
 /// Brings the first of the highest keys of `list` to its front, the others keeping their order
 /// (one step of the stable sort [`sort`] would make).
 #[inline]
@@ -978,6 +1012,35 @@ pub(super) fn from_table(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn selecting_then_sorting_orders_as_selecting_every_move() {
+        let mut rng = crate::rng::Rng::new(3);
+        for len in 0..40 {
+            for _ in 0..20 {
+                let list: Vec<Listed<usize>> = (0..len)
+                    .map(|mv| Listed {
+                        key: rng.below(5) as i32,
+                        mv,
+                        tactical: false,
+                        named: false,
+                    })
+                    .collect();
+                // The reference: one selection a move.
+                let mut selected = list.clone();
+                for i in 0..len {
+                    select(&mut selected[i..]);
+                }
+                let mut mixed = list.clone();
+                for i in 0..len.min(SELECTED) {
+                    select(&mut mixed[i..]);
+                }
+                sort(&mut mixed[len.min(SELECTED)..]);
+                let order = |l: &[Listed<usize>]| l.iter().map(|x| x.mv).collect::<Vec<_>>();
+                assert_eq!(order(&mixed), order(&selected));
+            }
+        }
+    }
 
     #[test]
     fn reductions_grow_with_depth_and_move_number() {
