@@ -70,12 +70,7 @@ pub fn king_corner_distance(pos: &Position, limit: u32) -> Option<u32> {
     let mut seen = 1u128 << pos.king();
     let mut frontier = seen;
     for d in 1..=limit {
-        let mut next = 0;
-        let mut f = frontier;
-        while f != 0 {
-            next |= g.slides(f.trailing_zeros(), occ);
-            f &= f - 1;
-        }
+        let next = g.reach_of(frontier, occ);
         if next & g.corners != 0 {
             return Some(d);
         }
@@ -101,20 +96,14 @@ pub fn king_paths(pos: &Position) -> (u32, u32, u32) {
     if in_1 != 0 {
         // The attackers' one-slide reach (soldiers never stop on a corner; the lines between
         // the king and a corner are ordinary squares).
-        let mut closing = 0u128;
-        for a in crate::squares(pos.attackers()) {
-            closing |= g.slides(a, pos.occupied());
-        }
+        let closing = g.reach_of(pos.attackers(), pos.occupied());
         for c in crate::squares(in_1) {
             if between(g, k, c) & closing == 0 {
                 unstoppable += 1;
             }
         }
     }
-    let mut two = 0u128;
-    for s in crate::squares(reach & !g.corners) {
-        two |= g.slides(s, occ);
-    }
+    let two = g.reach_of(reach & !g.corners, occ);
     let in_2 = two & g.corners & !in_1;
     (in_1.count_ones(), unstoppable, in_2.count_ones())
 }

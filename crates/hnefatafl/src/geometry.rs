@@ -185,6 +185,14 @@ impl Geometry {
         (reach, count)
     }
 
+    /// The squares a rook move from any square of `from` reaches, `occupied` blocking: the
+    /// union of [`Geometry::slides`] from each (`from` need not be occupied: where one ray runs
+    /// over another's start, the union is the same).
+    #[inline]
+    pub fn reach_of(&self, from: u128, occupied: u128) -> u128 {
+        self.slides_of(from, occupied, 0).0
+    }
+
     /// The rook moves from `from` with `occupied` squares blocking (landing squares only, any
     /// piece or not).
     #[inline]
@@ -259,6 +267,15 @@ mod tests {
                     rest &= rest - 1;
                 }
                 assert_eq!(g.slides_of(pieces, occ, land), (reach, count));
+                // Starts that are not occupied: the union only.
+                let starts = pieces | (land & !occ & 0x5555_5555_5555_5555_5555_5555_5555_5555);
+                let mut union = 0u128;
+                let mut rest = starts;
+                while rest != 0 {
+                    union |= g.slides(rest.trailing_zeros(), occ & !starts);
+                    rest &= rest - 1;
+                }
+                assert_eq!(g.reach_of(starts, occ & !starts), union);
             }
         }
     }

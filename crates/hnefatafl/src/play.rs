@@ -25,16 +25,26 @@ pub fn capture_squares(pos: &Position) -> u128 {
         (pos.defenders(), pos.attackers())
     };
     let hostile = own | g.corners | empty_throne;
-    let mut out = 0u128;
-    for n in crate::squares(enemy) {
-        for (d, back) in [(NORTH, SOUTH), (EAST, WEST), (SOUTH, NORTH), (WEST, EAST)] {
-            let (f, t) = (g.step[d][n as usize], g.step[back][n as usize]);
-            if f != NONE && t != NONE && hostile & 1u128 << f != 0 {
-                out |= 1u128 << t;
-            }
-        }
-    }
-    out & !occ
+    captures_by_side(g, enemy, hostile)
+        .iter()
+        .fold(0, |a, &s| a | s)
+        & !occ
+}
+
+/// The squares next to a soldier of `enemy` with a square of `hostile` on its other side, one
+/// set for each side the soldier is on: north, south, east and west of the square.
+fn captures_by_side(g: &Geometry, enemy: u128, hostile: u128) -> [u128; 4] {
+    // The sets moved one square: `north(x)` holds the squares north of those of `x`.
+    let north = |x: u128| (x << g.n) & g.all;
+    let south = |x: u128| x >> g.n;
+    let east = |x: u128| (x & g.not_east) << 1;
+    let west = |x: u128| (x & g.not_west) >> 1;
+    [
+        south(enemy & south(hostile)),
+        north(enemy & north(hostile)),
+        west(enemy & west(hostile)),
+        east(enemy & east(hostile)),
+    ]
 }
 
 /// Hnefatafl for [`zonal_core::search`] under one ruleset.
@@ -212,19 +222,7 @@ impl Rules for Hnefatafl {
             (pos.defenders(), pos.attackers())
         };
         let hostile = own | g.corners | (g.throne & !occ);
-        // The sets moved one square: `north(x)` holds the squares north of those of `x`.
-        let north = |x: u128| (x << g.n) & g.all;
-        let south = |x: u128| x >> g.n;
-        let east = |x: u128| (x & g.not_east) << 1;
-        let west = |x: u128| (x & g.not_west) >> 1;
-        // The arrival squares with an enemy soldier next to them, on the side named, and a
-        // hostile square beyond it.
-        let takes = [
-            south(enemy & south(hostile)),
-            north(enemy & north(hostile)),
-            west(enemy & west(hostile)),
-            east(enemy & east(hostile)),
-        ];
+        let takes = captures_by_side(g, enemy, hostile);
         for &mv in moves {
             let (from, to) = (mv.from(), mv.to());
             if from == king || g.throne & 1u128 << from != 0 {
@@ -342,6 +340,46 @@ mod tests {
         assert_eq!(tactical("9/9/9/9/9/3a5/9/9/6k2 d seed"), ["g1a1", "g1i1"]);
         // The attacker c4 is the partner: e8e4 takes d4 (only that arrival square, e4).
         assert_eq!(tactical("9/4a2k1/9/9/9/2ad5/9/9/9 a seed"), ["e8e4"]);
+    }
+
+    #[test]
+    fn the_capture_squares_are_found_soldier_by_soldier() {
+        // The reference: each enemy soldier, each side, by the step tables.
+        fn reference(pos: &Position) -> u128 {
+            let g = Geometry::of(pos.rules().size());
+            let occ = pos.occupied();
+            let (enemy, own) = if pos.side_to_move() == DEFENDERS {
+                (pos.attackers(), pos.defenders() | 1u128 << pos.king())
+            } else {
+                (pos.defenders(), pos.attackers())
+            };
+            let hostile = own | g.corners | (g.throne & !occ);
+            let mut out = 0u128;
+            for n in crate::squares(enemy) {
+                for (d, back) in [(NORTH, SOUTH), (EAST, WEST), (SOUTH, NORTH), (WEST, EAST)] {
+                    let (f, t) = (g.step[d][n as usize], g.step[back][n as usize]);
+                    if f != NONE && t != NONE && hostile & 1u128 << f != 0 {
+                        out |= 1u128 << t;
+                    }
+                }
+            }
+            out & !occ
+        }
+        let mut rng = zonal_core::rng::Rng::new(41);
+        let mut found = 0;
+        for rules in Ruleset::ALL.into_iter().cycle().take(24) {
+            let mut pos = Position::start(rules);
+            for _ in 0..300 {
+                assert_eq!(capture_squares(&pos), reference(&pos), "{pos}");
+                found += capture_squares(&pos).count_ones();
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.decided().is_some() {
+                    break;
+                }
+                pos = pos.play(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(found > 100, "{found}");
     }
 
     #[test]
