@@ -284,12 +284,29 @@ impl Position {
         let g = self.geo();
         let n = g.n;
         let occ = self.occupied();
-        let targets = self.soldier_targets(g) & soldiers_to;
-        let mut pieces = if self.side == ATTACKERS {
+        // Moves land on empty squares only.
+        let targets = self.soldier_targets(g) & soldiers_to & !occ;
+        let king_to = king_to & !occ;
+        let mut soldiers = if self.side == ATTACKERS {
             self.attackers
         } else {
-            self.defenders | 1u128 << self.king
+            self.defenders
         };
+        if targets.count_ones() <= 8 {
+            // Few targets: only the soldiers on their lines can reach them.
+            let mut lines = 0u128;
+            let mut t = targets;
+            while t != 0 {
+                let sq = t.trailing_zeros() as usize;
+                lines |= g.rays[0][sq] | g.rays[1][sq] | g.rays[2][sq] | g.rays[3][sq];
+                t &= t - 1;
+            }
+            soldiers &= lines;
+        }
+        let mut pieces = soldiers;
+        if self.side != ATTACKERS && king_to != 0 {
+            pieces |= 1u128 << self.king;
+        }
         while pieces != 0 {
             let from = pieces.trailing_zeros();
             pieces &= pieces - 1;
