@@ -387,24 +387,14 @@ mod tests {
     #[test]
     fn the_terms_add_up_to_the_evaluation_along_random_games() {
         let w = Weights::default();
-        let mut rng = zonal_core::rng::Rng::new(5);
-        let mut checked = 0;
-        for game in 0..12 {
-            let mut pos = Position::start(Ruleset::ALL[game % 3]);
-            for _ in 0..120 {
-                let named = terms(&pos, &w);
-                assert_eq!(named.len(), TERMS.len() + 1);
-                let sum: i32 = named.iter().map(|&(_, v)| v).sum();
-                assert_eq!(sum, evaluate(&pos, &w), "{pos}");
-                checked += 1;
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.decided().is_some() {
-                    break;
-                }
-                pos = pos.play(moves[rng.below(moves.len())]);
-            }
+        let positions = crate::random_positions(5, 12, 120);
+        for pos in &positions {
+            let named = terms(pos, &w);
+            assert_eq!(named.len(), TERMS.len() + 1);
+            let sum: i32 = named.iter().map(|&(_, v)| v).sum();
+            assert_eq!(sum, evaluate(pos, &w), "{pos}");
         }
-        assert!(checked > 1000, "{checked} positions");
+        assert!(positions.len() > 1000, "{} positions", positions.len());
     }
 
     #[test]
@@ -504,24 +494,14 @@ mod tests {
             weights: hand_weights(&w),
         };
         let hand_eval = |p: &Position| evaluate_fitted(p, &hand);
-        let mut rng = zonal_core::rng::Rng::new(8);
-        let mut checked = 0;
-        for game in 0..12 {
-            let mut pos = Position::start(Ruleset::ALL[game % 3]);
-            for _ in 0..150 {
-                assert_eq!(hand_eval(&pos), evaluate(&pos, &w), "{pos}");
-                let f = features(&pos);
-                let region = f[FEATURES.iter().position(|&n| n == "king_region").unwrap()];
-                assert!((1..=121).contains(&region), "{pos}");
-                checked += 1;
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.decided().is_some() {
-                    break;
-                }
-                pos = pos.play(moves[rng.below(moves.len())]);
-            }
+        let positions = crate::random_positions(8, 12, 150);
+        for pos in &positions {
+            assert_eq!(hand_eval(pos), evaluate(pos, &w), "{pos}");
+            let f = features(pos);
+            let region = f[FEATURES.iter().position(|&n| n == "king_region").unwrap()];
+            assert!((1..=121).contains(&region), "{pos}");
         }
-        assert!(checked > 1000, "{checked}");
+        assert!(positions.len() > 1000, "{}", positions.len());
     }
 
     #[test]

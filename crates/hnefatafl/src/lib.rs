@@ -45,3 +45,23 @@ pub use zonal_board::Side;
 
 /// The game's name as the command line and errors show it.
 pub const NAME: &str = "Hnefatafl";
+
+/// The positions of `games` random games for the unit tests, from the start of each ruleset in
+/// turn, up to `plies` positions a game (the start included), drawn with `seed`.
+#[cfg(test)]
+pub(crate) fn random_positions(seed: u64, games: usize, plies: usize) -> Vec<Position> {
+    let mut rng = zonal_core::rng::Rng::new(seed);
+    let mut out = Vec::new();
+    for rules in Ruleset::ALL.into_iter().cycle().take(games) {
+        let mut pos = Position::start(rules);
+        for _ in 0..plies {
+            out.push(pos);
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.decided().is_some() {
+                break;
+            }
+            pos = pos.play(moves[rng.below(moves.len())]);
+        }
+    }
+    out
+}

@@ -365,42 +365,25 @@ mod tests {
             }
             out & !occ
         }
-        let mut rng = zonal_core::rng::Rng::new(41);
         let mut found = 0;
-        for rules in Ruleset::ALL.into_iter().cycle().take(24) {
-            let mut pos = Position::start(rules);
-            for _ in 0..300 {
-                assert_eq!(capture_squares(&pos), reference(&pos), "{pos}");
-                found += capture_squares(&pos).count_ones();
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.decided().is_some() {
-                    break;
-                }
-                pos = pos.play(moves[rng.below(moves.len())]);
-            }
+        for pos in crate::random_positions(41, 24, 300) {
+            assert_eq!(capture_squares(&pos), reference(&pos), "{pos}");
+            found += capture_squares(&pos).count_ones();
         }
         assert!(found > 100, "{found}");
     }
 
     #[test]
     fn the_order_hints_of_a_node_are_each_moves_hint() {
-        let mut rng = zonal_core::rng::Rng::new(77);
         let mut out = Vec::new();
         let mut captures = 0;
-        for (game, rules) in Ruleset::ALL.into_iter().cycle().take(24).enumerate() {
-            let r = Hnefatafl::new(rules);
-            let mut pos = Position::start(rules);
-            for _ in 0..300 {
-                let moves = pos.legal_moves();
-                r.order_hints(&pos, &moves, &mut out);
-                let each: Vec<i32> = moves.iter().map(|&m| r.order_hint(&pos, m)).collect();
-                assert_eq!(out, each, "game {game}: {pos}");
-                captures += each.iter().filter(|&&h| h >= 100).count();
-                if moves.is_empty() || pos.decided().is_some() {
-                    break;
-                }
-                pos = pos.play(moves[rng.below(moves.len())]);
-            }
+        for pos in crate::random_positions(77, 24, 300) {
+            let r = Hnefatafl::new(pos.rules());
+            let moves = pos.legal_moves();
+            r.order_hints(&pos, &moves, &mut out);
+            let each: Vec<i32> = moves.iter().map(|&m| r.order_hint(&pos, m)).collect();
+            assert_eq!(out, each, "{pos}");
+            captures += each.iter().filter(|&&h| h >= 100).count();
         }
         assert!(captures > 100, "{captures} capturing moves");
     }
@@ -428,22 +411,12 @@ mod tests {
             }
             out
         }
-        let mut rng = zonal_core::rng::Rng::new(31);
         let mut checked = 0;
-        for (game, rules) in Ruleset::ALL.into_iter().cycle().take(24).enumerate() {
-            let r = Hnefatafl::new(rules);
-            let mut pos = Position::start(rules);
-            for _ in 0..300 {
-                let mut fast = Vec::new();
-                r.tactical_moves(&pos, &mut fast);
-                assert_eq!(fast, reference(&pos), "game {game}: {pos}");
-                checked += usize::from(!fast.is_empty());
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.decided().is_some() {
-                    break;
-                }
-                pos = pos.play(moves[rng.below(moves.len())]);
-            }
+        for pos in crate::random_positions(31, 24, 300) {
+            let mut fast = Vec::new();
+            Hnefatafl::new(pos.rules()).tactical_moves(&pos, &mut fast);
+            assert_eq!(fast, reference(&pos), "{pos}");
+            checked += usize::from(!fast.is_empty());
         }
         assert!(checked > 100, "{checked} positions with tactical moves");
     }
@@ -518,25 +491,15 @@ mod tests {
 #[cfg(test)]
 mod eval_tests {
     use super::*;
-    use crate::position::Position;
 
     #[test]
     fn the_named_terms_add_up_to_the_evaluation_that_plays() {
         use zonal_core::Rules;
-        let mut rng = zonal_core::rng::Rng::new(12);
-        for (game, rules) in Ruleset::ALL.into_iter().cycle().take(9).enumerate() {
-            let (fitted, hand) = (Hnefatafl::new(rules), Hnefatafl::hand(rules));
-            let mut pos = Position::start(rules);
-            for _ in 0..100 {
-                for r in [&fitted, &hand] {
-                    let sum: i32 = r.terms(&pos).iter().map(|t| t.1).sum();
-                    assert_eq!(sum, r.evaluate(&pos), "game {game}: {pos}");
-                }
-                let moves = pos.legal_moves();
-                if moves.is_empty() || pos.decided().is_some() {
-                    break;
-                }
-                pos = pos.play(moves[rng.below(moves.len())]);
+        for pos in crate::random_positions(12, 9, 100) {
+            let rules = pos.rules();
+            for r in [Hnefatafl::new(rules), Hnefatafl::hand(rules)] {
+                let sum: i32 = r.terms(&pos).iter().map(|t| t.1).sum();
+                assert_eq!(sum, r.evaluate(&pos), "{pos}");
             }
         }
     }
