@@ -62,7 +62,7 @@ impl Rules for Jungle {
 
     fn moves(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        out.extend(pos.legal_moves());
+        pos.for_each_move_to(u64::MAX, |mv| out.push(mv));
     }
 
     fn play(&self, pos: &Position, mv: Move) -> Position {
@@ -120,12 +120,10 @@ impl Rules for Jungle {
     /// Captures and den entries.
     fn tactical_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         out.clear();
-        let den = crate::geometry::enemy_den(pos.side_to_move());
-        out.extend(
-            pos.legal_moves()
-                .into_iter()
-                .filter(|&mv| pos.is_capture(mv) || den & crate::geometry::bit(mv.to()) != 0),
-        );
+        let us = pos.side_to_move();
+        // A capture lands on an enemy piece.
+        let targets = pos.occupied(us.other()) | crate::geometry::enemy_den(us);
+        pos.for_each_move_to(targets, |mv| out.push(mv));
     }
 
     /// Den entries first, then captures by the victim's value (the cheaper attacker first),
@@ -174,6 +172,35 @@ mod tests {
             },
         );
         (r.best.map(|m| m.to_string()), r.score)
+    }
+
+    #[test]
+    fn tactical_moves_are_the_captures_and_den_entries_among_the_legal_moves() {
+        let jungle = Jungle::default();
+        let mut rng = zonal_core::rng::Rng::new(17);
+        let (mut moves, mut tactical) = (Vec::new(), Vec::new());
+        let mut found = 0;
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..200 {
+                jungle.moves(&pos, &mut moves);
+                assert_eq!(moves, pos.legal_moves(), "{pos}");
+                jungle.tactical_moves(&pos, &mut tactical);
+                let den = crate::geometry::enemy_den(pos.side_to_move());
+                let reference: Vec<Move> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&mv| pos.is_capture(mv) || den & crate::geometry::bit(mv.to()) != 0)
+                    .collect();
+                assert_eq!(tactical, reference, "{pos}");
+                found += tactical.len();
+                if moves.is_empty() || pos.decided().is_some() {
+                    break;
+                }
+                pos = pos.play(&moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(found > 100, "{found}");
     }
 
     #[test]

@@ -359,16 +359,24 @@ impl Position {
     /// The legal moves (none when the game is over by §7 rules 1-2), weakest animal first.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(32);
+        self.for_each_move_to(u64::MAX, |mv| out.push(mv));
+        out
+    }
+
+    /// Calls `f` with every legal move to a square of `targets`, in the order of
+    /// [`Position::legal_moves`] (none once the game is decided).
+    #[inline]
+    pub fn for_each_move_to(&self, targets: u64, mut f: impl FnMut(Move)) {
         if self.decided().is_some() {
-            return out;
+            return;
         }
-        self.for_each_piece(|_, from, mut t| {
+        self.for_each_piece(|_, from, t| {
+            let mut t = t & targets;
             while t != 0 {
-                out.push(Move::new(from, t.trailing_zeros() as u8));
+                f(Move::new(from, t.trailing_zeros() as u8));
                 t &= t - 1;
             }
         });
-        out
     }
 
     /// The number of legal moves, without making them.
