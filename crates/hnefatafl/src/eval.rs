@@ -233,17 +233,15 @@ pub fn hand_weights(w: &Weights) -> [i32; N_FEATURES] {
 /// Counted for all soldiers at once: a soldier is taken between its north and south
 /// neighbours, or its east and west ones.
 fn threatened(g: &Geometry, occ: u128, reach: u128, victims: u128, hostile: u128) -> u32 {
+    use crate::geometry::{EAST, NORTH, SOUTH, WEST};
     let arrive = reach & !occ;
-    // The sets moved one square: `north(x)` holds the squares north of those of `x`.
-    let north = |x: u128| (x << g.n) & g.all;
-    let south = |x: u128| x >> g.n;
-    let east = |x: u128| (x & g.not_east) << 1;
-    let west = |x: u128| (x & g.not_west) >> 1;
-    // A soldier whose north neighbour is hostile and south one an arrival, and so on.
-    let hit = (south(hostile) & north(arrive))
-        | (north(hostile) & south(arrive))
-        | (west(hostile) & east(arrive))
-        | (east(hostile) & west(arrive));
+    // A soldier whose north neighbour is hostile and south one an arrival (the hostile set
+    // moved south, the arrivals north, meet on it), and so on.
+    let hit = [(SOUTH, NORTH), (NORTH, SOUTH), (WEST, EAST), (EAST, WEST)]
+        .iter()
+        .fold(0, |hit, &(d, back)| {
+            hit | (g.shift(hostile, d) & g.shift(arrive, back))
+        });
     (victims & hit).count_ones()
 }
 

@@ -149,6 +149,18 @@ impl Geometry {
         }
     }
 
+    /// `set` moved one square in direction `d` ([`NORTH`], [`EAST`], [`SOUTH`] or [`WEST`]),
+    /// what leaves the board dropped.
+    #[inline(always)]
+    pub fn shift(&self, set: u128, d: usize) -> u128 {
+        match d {
+            NORTH => (set << self.n) & self.all,
+            EAST => (set & self.not_east) << 1,
+            SOUTH => set >> self.n,
+            _ => (set & self.not_west) >> 1,
+        }
+    }
+
     /// The rook moves of all of `pieces` at once, `occupied` blocking: the squares any of them
     /// reaches, and how many moves they have in all counting only landings in `land`. The same
     /// as [`Geometry::slides`] from each piece, summed: every piece's ray advances a step at a
@@ -158,29 +170,13 @@ impl Geometry {
     pub fn slides_of(&self, pieces: u128, occupied: u128, land: u128) -> (u128, u32) {
         let empty = self.all & !occupied;
         let (mut reach, mut count) = (0u128, 0u32);
-        let mut ray = pieces;
-        while ray != 0 {
-            ray = (ray << self.n) & empty;
-            reach |= ray;
-            count += (ray & land).count_ones();
-        }
-        let mut ray = pieces;
-        while ray != 0 {
-            ray = (ray >> self.n) & empty;
-            reach |= ray;
-            count += (ray & land).count_ones();
-        }
-        let mut ray = pieces;
-        while ray != 0 {
-            ray = ((ray & self.not_east) << 1) & empty;
-            reach |= ray;
-            count += (ray & land).count_ones();
-        }
-        let mut ray = pieces;
-        while ray != 0 {
-            ray = ((ray & self.not_west) >> 1) & empty;
-            reach |= ray;
-            count += (ray & land).count_ones();
+        for d in [NORTH, EAST, SOUTH, WEST] {
+            let mut ray = pieces;
+            while ray != 0 {
+                ray = self.shift(ray, d) & empty;
+                reach |= ray;
+                count += (ray & land).count_ones();
+            }
         }
         (reach, count)
     }

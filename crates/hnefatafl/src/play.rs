@@ -34,17 +34,9 @@ pub fn capture_squares(pos: &Position) -> u128 {
 /// The squares next to a soldier of `enemy` with a square of `hostile` on its other side, one
 /// set for each side the soldier is on: north, south, east and west of the square.
 fn captures_by_side(g: &Geometry, enemy: u128, hostile: u128) -> [u128; 4] {
-    // The sets moved one square: `north(x)` holds the squares north of those of `x`.
-    let north = |x: u128| (x << g.n) & g.all;
-    let south = |x: u128| x >> g.n;
-    let east = |x: u128| (x & g.not_east) << 1;
-    let west = |x: u128| (x & g.not_west) >> 1;
-    [
-        south(enemy & south(hostile)),
-        north(enemy & north(hostile)),
-        west(enemy & west(hostile)),
-        east(enemy & east(hostile)),
-    ]
+    // The soldiers with a hostile square beyond them, seen from the side named, moved to that
+    // side: the hostile set moved back onto the soldiers, then the soldiers moved back again.
+    [SOUTH, NORTH, WEST, EAST].map(|back| g.shift(enemy & g.shift(hostile, back), back))
 }
 
 /// Hnefatafl for [`zonal_core::search`] under one ruleset.
