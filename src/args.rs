@@ -397,6 +397,13 @@ pub struct FitArgs {
     /// results); give an earlier fit's K to keep its units.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub scale: Option<u32>,
+    /// Fit a network of this many hidden units beside the linear weights of `--start` (which
+    /// stay as they are) instead of the linear weights.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=64))]
+    pub hidden: Option<u64>,
+    /// The weights file the network is fitted beside (with `--hidden`).
+    #[arg(long)]
+    pub start: Option<PathBuf>,
 }
 
 /// The position argument of `command` (the first, for `analyse`), if it has one.

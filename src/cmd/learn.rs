@@ -161,7 +161,19 @@ fn fit_game<G: Learn>(args: &FitArgs) -> Result<(), CliError> {
         file_stride: args.file_stride,
         scale: args.scale,
     };
-    let fitted = zonal_learn::fit::fit_game::<G>(&files, &request).map_err(CliError::input)?;
+    let fitted = match (args.hidden, &args.start) {
+        (None, None) => zonal_learn::fit::fit_game::<G>(&files, &request),
+        (Some(hidden), Some(start)) => {
+            let text = std::fs::read_to_string(start).map_err(|e| {
+                CliError::input(format!("--start: cannot read {}: {e}", start.display()))
+            })?;
+            let name = start.display().to_string();
+            zonal_learn::net::fit_net_game::<G>(&files, &request, (&name, &text), hidden as usize)
+        }
+        (Some(_), None) => Err("--hidden needs --start: the linear fit to fit beside".into()),
+        (None, Some(_)) => Err("--start goes with --hidden".into()),
+    }
+    .map_err(CliError::input)?;
     match &args.out {
         Some(path) => {
             std::fs::write(path, &fitted.weights).map_err(|e| write_error(path, e))?;

@@ -105,8 +105,14 @@ pub trait GameDef: 'static {
     fn set_fitted(_rules: &mut Self::Rules, fitted: bool) -> bool {
         !fitted
     }
-    /// Plays the fitted evaluation with `weights` (one for each of [`GameDef::FEATURES`]).
-    fn set_fitted_weights(_rules: &mut Self::Rules, _weights: &[i32]) {}
+    /// Plays the fitted evaluation with `weights` (one for each of [`GameDef::FEATURES`]) and
+    /// the network beside them, if any.
+    fn set_fitted_weights(
+        _rules: &mut Self::Rules,
+        _weights: &[i32],
+        _hidden: Option<&'static zonal_core::linear::Hidden>,
+    ) {
+    }
     /// People's games of the game's record files ([`zonal_learn::Learn::read_records`]).
     fn read_records(_text: &str) -> Result<Vec<zonal_learn::Record<Zoned<Self>>>, String>
     where

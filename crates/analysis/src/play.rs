@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use zonal_board::Side;
 use zonal_core::excerpt::excerpt;
 use zonal_core::guided::{NarrowingCounts, ZoneNarrowing};
+use zonal_core::linear::Hidden;
 use zonal_core::{Control, Engine, FullWidth, Limits, Progress, Rules, SearchResult, Techniques};
 use zonal_play::matches::GameRecord;
 use zonal_play::spec::CoreSettings;
@@ -104,8 +105,9 @@ pub struct CoreGameSettings {
     pub fitted: Option<bool>,
     /// The fitted evaluation's features (none: the game has none).
     features: &'static [&'static str],
-    /// `eval=FILE`: the weights read from a weights file (the file's name, the weights).
-    pub weights_file: Option<(String, Vec<i32>)>,
+    /// `eval=FILE`: the weights read from a weights file (the file's name, the weights, the
+    /// network beside them if the file has one).
+    pub weights_file: Option<(String, Vec<i32>, Option<&'static Hidden>)>,
 }
 
 impl Settings for CoreGameSettings {
@@ -134,7 +136,10 @@ impl Settings for CoreGameSettings {
                     })?;
                     let w = zonal_core::linear::read_weights(&text, self.features)
                         .map_err(|e| format!("eval={}: {e}", excerpt(path)))?;
-                    self.weights_file = Some((path.to_string(), w));
+                    let hidden = Hidden::parse(&text, self.features.len())
+                        .map_err(|e| format!("eval={}: {e}", excerpt(path)))?
+                        .map(Hidden::intern);
+                    self.weights_file = Some((path.to_string(), w, hidden));
                     true
                 }
             });
@@ -164,7 +169,7 @@ impl Settings for CoreGameSettings {
     fn describe(&self, limits: &Limits) -> String {
         let mut s = self.core.describe(limits);
         match (&self.weights_file, self.fitted) {
-            (Some((path, _)), _) => {
+            (Some((path, _, _)), _) => {
                 let _ = write!(s, ",eval={path}");
             }
             (None, Some(true)) => s.push_str(",eval=fitted"),
@@ -202,7 +207,7 @@ pub struct CoreSearcher<G> {
     searching: Searching,
     weights: Vec<(&'static str, i32)>,
     fitted: Option<bool>,
-    weights_file: Option<Vec<i32>>,
+    weights_file: Option<(Vec<i32>, Option<&'static Hidden>)>,
     game: PhantomData<fn() -> G>,
 }
 
@@ -227,8 +232,8 @@ where
             // Where a ruleset ships no fitted weights, the hand-set table plays.
             G::set_fitted(&mut rules, fitted);
         }
-        if let Some(w) = &self.weights_file {
-            G::set_fitted_weights(&mut rules, w);
+        if let Some((w, hidden)) = &self.weights_file {
+            G::set_fitted_weights(&mut rules, w, *hidden);
         }
         if !self.weights.is_empty() {
             G::set_fitted(&mut rules, false);
@@ -354,7 +359,7 @@ where
             },
             weights: settings.weights.clone(),
             fitted: settings.fitted,
-            weights_file: settings.weights_file.as_ref().map(|w| w.1.clone()),
+            weights_file: settings.weights_file.as_ref().map(|w| (w.1.clone(), w.2)),
             game: PhantomData,
         }
     }

@@ -113,9 +113,14 @@ impl GameDef for HnefataflGame {
         zonal_hnefatafl::eval::hand_weights(&zonal_hnefatafl::eval::Weights::default()).to_vec()
     }
 
-    fn set_fitted_weights(rules: &mut Rules, weights: &[i32]) {
+    fn set_fitted_weights(
+        rules: &mut Rules,
+        weights: &[i32],
+        hidden: Option<&'static zonal_core::linear::Hidden>,
+    ) {
         let mut fitted = zonal_hnefatafl::eval::Fitted {
             weights: [0; zonal_hnefatafl::eval::N_FEATURES],
+            hidden,
         };
         fitted.weights.copy_from_slice(weights);
         rules.fitted = Some(fitted);

@@ -86,9 +86,14 @@ impl GameDef for JungleGame {
         zonal_jungle::eval::hand_weights(&zonal_jungle::eval::Weights::default()).to_vec()
     }
 
-    fn set_fitted_weights(rules: &mut zonal_jungle::Jungle, weights: &[i32]) {
+    fn set_fitted_weights(
+        rules: &mut zonal_jungle::Jungle,
+        weights: &[i32],
+        hidden: Option<&'static zonal_core::linear::Hidden>,
+    ) {
         let mut fitted = zonal_jungle::eval::Fitted {
             weights: [0; zonal_jungle::eval::N_FEATURES],
+            hidden,
         };
         fitted.weights.copy_from_slice(weights);
         rules.fitted = Some(fitted);

@@ -490,6 +490,7 @@ mod tests {
         let w = Weights::default();
         let hand = Fitted {
             weights: hand_weights(&w),
+            hidden: None,
         };
         let hand_eval = |p: &Position| evaluate_fitted(p, &hand);
         let positions = crate::random_positions(8, 12, 150);

@@ -68,14 +68,11 @@ impl Hnefatafl {
         let Some(fitted) = &self.fitted else {
             return crate::eval::terms(pos, &self.weights);
         };
-        let terms =
-            fitted.terms_for_side(&crate::eval::features(pos), pos.side_to_move() == DEFENDERS);
-        crate::eval::FEATURES
-            .iter()
-            .zip(terms)
-            .filter(|&(_, v)| v != 0)
-            .map(|(&name, v)| (name, v))
-            .collect()
+        fitted.named_terms(
+            &crate::eval::FEATURES,
+            &crate::eval::features(pos),
+            pos.side_to_move() == DEFENDERS,
+        )
     }
 
     /// The game under `rules` with the hand-set table (the evaluation of the figures before

@@ -348,9 +348,10 @@ pub fn shipped() -> Option<Fitted> {
     *FILE.get_or_init(|| Fitted::shipped(SHIPPED, &FEATURES))
 }
 
-/// Each feature's part of the fitted evaluation for the side to move, cp.
-pub fn fitted_terms(pos: &Position, fitted: &Fitted) -> [i32; N_FEATURES] {
-    fitted.terms_for_side(&features(pos), pos.side_to_move() == Side::White)
+/// The fitted evaluation's terms for the side to move, cp, named: each feature's part that
+/// counts, and the network's if the fit has one ([`zonal_core::linear::Linear::named_terms`]).
+pub fn fitted_terms(pos: &Position, fitted: &Fitted) -> Vec<(&'static str, i32)> {
+    fitted.named_terms(&FEATURES, &features(pos), pos.side_to_move() == Side::White)
 }
 
 /// The fitted evaluation for the side to move, cp.
@@ -471,6 +472,7 @@ mod tests {
         let w = Weights::default();
         let hand = Fitted {
             weights: hand_weights(&w),
+            hidden: None,
         };
         let mut rng = zonal_core::rng::Rng::new(9);
         let mut checked = 0;
@@ -479,7 +481,10 @@ mod tests {
             for _ in 0..120 {
                 let fitted = evaluate_fitted(&pos, &hand);
                 assert_eq!(fitted, evaluate(&pos, &w), "{pos}");
-                assert_eq!(fitted_terms(&pos, &hand).iter().sum::<i32>(), fitted);
+                assert_eq!(
+                    fitted_terms(&pos, &hand).iter().map(|t| t.1).sum::<i32>(),
+                    fitted
+                );
                 checked += 1;
                 let moves = pos.legal_moves();
                 if moves.is_empty() || pos.decided().is_some() {

@@ -31,12 +31,7 @@ impl Jungle {
     /// features that count, or the table's terms ([`crate::eval::terms`]).
     pub fn terms(&self, pos: &Position) -> Vec<(&'static str, i32)> {
         match &self.fitted {
-            Some(f) => crate::eval::FEATURES
-                .iter()
-                .zip(crate::eval::fitted_terms(pos, f))
-                .filter(|&(_, v)| v != 0)
-                .map(|(&name, v)| (name, v))
-                .collect(),
+            Some(f) => crate::eval::fitted_terms(pos, f),
             None => crate::eval::terms(pos, &self.weights),
         }
     }

@@ -399,6 +399,74 @@ pub fn fit_game<G: crate::Learn>(
     files: &[(String, String)],
     request: &FitRequest,
 ) -> Result<FitOutput, String> {
+    let Prepared {
+        dataset,
+        variant,
+        sources,
+        free,
+    } = prepare::<G>(files, request)?;
+    let names = G::feature_names();
+    let cfg = FitConfig {
+        free,
+        lambda: f64::from(request.lambda) / 100.0,
+        holdout: request.holdout,
+        epochs: request.epochs as usize,
+        bootstrap: request.bootstrap as usize,
+        seed: 1,
+        scale: request.scale.map(f64::from),
+    };
+    let hand = G::hand_weights(&variant);
+    let fitted = fit(&dataset, &hand, &cfg)?;
+    let title = format!("{} {variant}, lambda {}%", G::ID, request.lambda);
+    let weights = weights_file(&title, names, &fitted, &sources);
+    let mut report = format!(
+        "{}: {} positions ({} games) fitted, {} ({} games) held out; K = {:.1}\n",
+        G::NAME,
+        fitted.train.0,
+        fitted.train.1,
+        fitted.held.0,
+        fitted.held.1,
+        fitted.k
+    );
+    report += &format!(
+        "held-out loss: hand-set {:.6} -> fitted {:.6}; training {:.6} -> {:.6}\n",
+        fitted.held_loss.0, fitted.held_loss.1, fitted.train_loss.0, fitted.train_loss.1
+    );
+    report += &format!(
+        "{:<26} {:>7} {:>7}  95% interval\n",
+        "feature", "hand", "fitted"
+    );
+    for (j, name) in names.iter().enumerate() {
+        let interval = fitted
+            .intervals
+            .get(j)
+            .map_or(String::new(), |(lo, hi)| format!("{lo} .. {hi}"));
+        report += &format!(
+            "{name:<26} {:>7} {:>7}  {interval}\n",
+            hand[j], fitted.weights[j]
+        );
+    }
+    Ok(FitOutput { report, weights })
+}
+
+/// The samples of a fit, read and turned to features ([`prepare`]).
+pub struct Prepared {
+    /// The samples of the chosen variant with their features.
+    pub dataset: Dataset,
+    /// The variant fitted.
+    pub variant: String,
+    /// The data files with their positions, in words.
+    pub sources: String,
+    /// The features `--only` names (`None`: all).
+    pub free: Option<Vec<bool>>,
+}
+
+/// Reads the data files of a fit (`(name, text)` pairs), keeps one variant and computes the
+/// features. Errors name the file and what is wrong.
+pub fn prepare<G: crate::Learn>(
+    files: &[(String, String)],
+    request: &FitRequest,
+) -> Result<Prepared, String> {
     let stride = request.file_stride;
     let mut samples: Vec<Sample> = Vec::new();
     let mut sources = Vec::new();
@@ -475,47 +543,12 @@ pub fn fit_game<G: crate::Learn>(
             Some(free)
         }
     };
-    let cfg = FitConfig {
+    Ok(Prepared {
+        dataset,
+        variant,
+        sources: sources.join(", "),
         free,
-        lambda: f64::from(request.lambda) / 100.0,
-        holdout: request.holdout,
-        epochs: request.epochs as usize,
-        bootstrap: request.bootstrap as usize,
-        seed: 1,
-        scale: request.scale.map(f64::from),
-    };
-    let hand = G::hand_weights(&variant);
-    let fitted = fit(&dataset, &hand, &cfg)?;
-    let title = format!("{} {variant}, lambda {}%", G::ID, request.lambda);
-    let weights = weights_file(&title, names, &fitted, &sources.join(", "));
-    let mut report = format!(
-        "{}: {} positions ({} games) fitted, {} ({} games) held out; K = {:.1}\n",
-        G::NAME,
-        fitted.train.0,
-        fitted.train.1,
-        fitted.held.0,
-        fitted.held.1,
-        fitted.k
-    );
-    report += &format!(
-        "held-out loss: hand-set {:.6} -> fitted {:.6}; training {:.6} -> {:.6}\n",
-        fitted.held_loss.0, fitted.held_loss.1, fitted.train_loss.0, fitted.train_loss.1
-    );
-    report += &format!(
-        "{:<26} {:>7} {:>7}  95% interval\n",
-        "feature", "hand", "fitted"
-    );
-    for (j, name) in names.iter().enumerate() {
-        let interval = fitted
-            .intervals
-            .get(j)
-            .map_or(String::new(), |(lo, hi)| format!("{lo} .. {hi}"));
-        report += &format!(
-            "{name:<26} {:>7} {:>7}  {interval}\n",
-            hand[j], fitted.weights[j]
-        );
-    }
-    Ok(FitOutput { report, weights })
+    })
 }
 
 #[cfg(test)]

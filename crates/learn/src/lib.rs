@@ -16,6 +16,7 @@
 pub mod data;
 pub mod datagen;
 pub mod fit;
+pub mod net;
 
 use zonal_play::PlayGame;
 

@@ -157,9 +157,10 @@ pub fn shipped() -> Option<Fitted> {
     *FILE.get_or_init(|| Fitted::shipped(SHIPPED, &FEATURES))
 }
 
-/// Each feature's part of the fitted evaluation for the side to move, cp.
-pub fn fitted_terms(pos: &Position, fitted: &Fitted) -> [i32; N_FEATURES] {
-    fitted.terms_for_side(&features(pos), pos.side_to_move() == Side::White)
+/// The fitted evaluation's terms for the side to move, cp, named: each feature's part that
+/// counts, and the network's if the fit has one ([`zonal_core::linear::Linear::named_terms`]).
+pub fn fitted_terms(pos: &Position, fitted: &Fitted) -> Vec<(&'static str, i32)> {
+    fitted.named_terms(&FEATURES, &features(pos), pos.side_to_move() == Side::White)
 }
 
 #[cfg(test)]

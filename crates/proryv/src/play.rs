@@ -78,12 +78,7 @@ impl Proryv {
     /// to the evaluation.
     pub fn terms(&self, pos: &Position) -> Vec<(&'static str, i32)> {
         if let Some(fitted) = &self.fitted {
-            return crate::eval::FEATURES
-                .iter()
-                .zip(crate::eval::fitted_terms(pos, fitted))
-                .filter(|&(_, v)| v != 0)
-                .map(|(&name, v)| (name, v))
-                .collect();
+            return crate::eval::fitted_terms(pos, fitted);
         }
         let t = Terms::of(pos);
         let w = &self.weights;
@@ -319,13 +314,14 @@ mod eval_tests {
         let table = Proryv::hand();
         let hand = Fitted {
             weights: hand_weights(&Weights::default()),
+            hidden: None,
         };
         let mut rng = zonal_core::rng::Rng::new(4);
         let mut checked = 0;
         for _ in 0..12 {
             let mut pos = Position::startpos();
             for _ in 0..120 {
-                let sum: i32 = fitted_terms(&pos, &hand).iter().sum();
+                let sum: i32 = fitted_terms(&pos, &hand).iter().map(|t| t.1).sum();
                 assert_eq!(sum, table.evaluate(&pos), "{pos}");
                 checked += 1;
                 let plies = pos.legal_plies();

@@ -77,9 +77,14 @@ impl GameDef for ProryvGame {
         zonal_proryv::eval::hand_weights(&zonal_proryv::play::Weights::default()).to_vec()
     }
 
-    fn set_fitted_weights(rules: &mut Rules, weights: &[i32]) {
+    fn set_fitted_weights(
+        rules: &mut Rules,
+        weights: &[i32],
+        hidden: Option<&'static zonal_core::linear::Hidden>,
+    ) {
         let mut fitted = zonal_proryv::eval::Fitted {
             weights: [0; zonal_proryv::eval::N_FEATURES],
+            hidden,
         };
         fitted.weights.copy_from_slice(weights);
         rules.fitted = Some(fitted);
