@@ -161,6 +161,89 @@ fn fit_writes_every_feature_and_lowers_the_loss() {
         numbers[3] < numbers[2],
         "training loss did not fall: {line}"
     );
+    // A network beside those weights: the weights kept, four units, the training loss lower
+    // than the linear weights'; and it plays (`eval=FILE`).
+    let net = temp("fit-net.txt");
+    let out = zonal(&[
+        "--game",
+        "jungle",
+        "fit",
+        data.to_str().unwrap(),
+        "--hidden",
+        "4",
+        "--start",
+        weights.to_str().unwrap(),
+        "--epochs",
+        "300",
+        "--holdout",
+        "5",
+        "--out",
+        net.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let net_text = std::fs::read_to_string(&net).unwrap();
+    assert_eq!(
+        zonal_core::linear::read_weights(&net_text, &names).unwrap(),
+        fitted
+    );
+    let hidden = zonal_core::linear::Hidden::parse(&net_text, names.len())
+        .unwrap()
+        .unwrap();
+    assert_eq!(hidden.units.len(), 4);
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    let line = report
+        .lines()
+        .find(|l| l.starts_with("held-out loss: linear"))
+        .unwrap();
+    let numbers: Vec<f64> = line
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers.len(), 4, "{line}");
+    assert!(
+        numbers[3] < numbers[2],
+        "training loss did not fall: {line}"
+    );
+    let spec = format!("eval={}", net.to_str().unwrap());
+    let out = zonal(&[
+        "--game",
+        "jungle",
+        "match",
+        "--engine1",
+        &spec,
+        "--engine2",
+        "eval=fitted",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // A network is fitted beside a linear fit only.
+    refused(
+        &[
+            "--game",
+            "jungle",
+            "fit",
+            data.to_str().unwrap(),
+            "--hidden",
+            "2",
+            "--start",
+            net.to_str().unwrap(),
+        ],
+        "it has a network already",
+    );
+    refused(
+        &[
+            "--game",
+            "jungle",
+            "fit",
+            data.to_str().unwrap(),
+            "--hidden",
+            "2",
+        ],
+        "--hidden needs --start",
+    );
 }
 
 /// Runs `args`, which must fail as bad input (exit code 2) with `needle` in the message.

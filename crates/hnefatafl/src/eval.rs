@@ -538,5 +538,13 @@ mod tests {
                 assert_eq!(shipped(Ruleset::ALL[i]), Some(fitted));
             }
         }
+        // Copenhagen's plays a network beside the linear fit, which stays in a file of its own
+        // (`eval=crates/hnefatafl/weights/copenhagen-linear.txt` plays it): the same weights.
+        let linear = Fitted::parse(include_str!("../weights/copenhagen-linear.txt"), &FEATURES);
+        let linear = linear.unwrap();
+        let with_network = shipped(Ruleset::COPENHAGEN).unwrap();
+        assert_eq!(linear.hidden, None);
+        assert_eq!(with_network.weights, linear.weights);
+        assert_eq!(with_network.hidden.map(|h| h.units.len()), Some(8));
     }
 }
