@@ -147,20 +147,7 @@ fn fit_writes_every_feature_and_lowers_the_loss() {
     let fitted = zonal_core::linear::read_weights(&text, &names).unwrap();
     assert_eq!(fitted.len(), names.len());
     // The training loss falls from the hand-set table's.
-    let report = String::from_utf8_lossy(&out.stdout).into_owned();
-    let line = report
-        .lines()
-        .find(|l| l.starts_with("held-out loss"))
-        .unwrap();
-    let numbers: Vec<f64> = line
-        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    assert_eq!(numbers.len(), 4, "{line}");
-    assert!(
-        numbers[3] < numbers[2],
-        "training loss did not fall: {line}"
-    );
+    training_loss_falls(&out, "held-out loss");
     // A network beside those weights: the weights kept, four units, the training loss lower
     // than the linear weights'; and it plays (`eval=FILE`).
     let net = temp("fit-net.txt");
@@ -190,20 +177,7 @@ fn fit_writes_every_feature_and_lowers_the_loss() {
         .unwrap()
         .unwrap();
     assert_eq!(hidden.units.len(), 4);
-    let report = String::from_utf8_lossy(&out.stdout).into_owned();
-    let line = report
-        .lines()
-        .find(|l| l.starts_with("held-out loss: linear"))
-        .unwrap();
-    let numbers: Vec<f64> = line
-        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
-        .filter_map(|w| w.parse().ok())
-        .collect();
-    assert_eq!(numbers.len(), 4, "{line}");
-    assert!(
-        numbers[3] < numbers[2],
-        "training loss did not fall: {line}"
-    );
+    training_loss_falls(&out, "held-out loss: linear");
     let spec = format!("eval={}", net.to_str().unwrap());
     let out = zonal(&[
         "--game",
@@ -220,29 +194,32 @@ fn fit_writes_every_feature_and_lowers_the_loss() {
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
     // A network is fitted beside a linear fit only.
-    refused(
-        &[
-            "--game",
-            "jungle",
-            "fit",
-            data.to_str().unwrap(),
-            "--hidden",
-            "2",
-            "--start",
-            net.to_str().unwrap(),
-        ],
-        "it has a network already",
-    );
-    refused(
-        &[
-            "--game",
-            "jungle",
-            "fit",
-            data.to_str().unwrap(),
-            "--hidden",
-            "2",
-        ],
-        "--hidden needs --start",
+    let fit_net = [
+        "--game",
+        "jungle",
+        "fit",
+        data.to_str().unwrap(),
+        "--hidden",
+        "2",
+    ];
+    let start = ["--start", net.to_str().unwrap()];
+    refused(&[&fit_net[..], &start].concat(), "it has a network already");
+    refused(&fit_net, "--hidden needs --start");
+}
+
+/// The report's line starting with `start` gives the held-out and the training loss, each
+/// before and after: the training loss fell.
+fn training_loss_falls(out: &std::process::Output, start: &str) {
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    let line = report.lines().find(|l| l.starts_with(start)).unwrap();
+    let numbers: Vec<f64> = line
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    assert_eq!(numbers.len(), 4, "{line}");
+    assert!(
+        numbers[3] < numbers[2],
+        "training loss did not fall: {line}"
     );
 }
 

@@ -551,25 +551,26 @@ pub fn prepare<G: crate::Learn>(
     })
 }
 
+/// Fixed data sets of two features for the fits' tests.
 #[cfg(test)]
-mod tests {
-    use super::*;
+pub(crate) mod fixed {
     use crate::data::{GameResult, Sample};
 
-    /// A fixed data set where White wins as feature 0 (material) grows and feature 1 says
-    /// nothing: fitting from a wrong start lowers the loss on held-out games and finds the
-    /// signs.
-    #[test]
-    fn fitting_lowers_the_loss_on_a_fixed_data_set() {
-        let mut rng = zonal_core::rng::Rng::new(3);
+    /// `games` games (seeded by `seed`) of `copies` samples each, whose two features `a`, `b`
+    /// are drawn from -4 ..= 4 and whose result is a White win with probability `p(a, b)`.
+    pub fn samples_of(
+        seed: u64,
+        games: u64,
+        copies: usize,
+        p: impl Fn(i32, i32) -> f64,
+    ) -> Vec<Sample> {
+        let mut rng = zonal_core::rng::Rng::new(seed);
         let mut samples = Vec::new();
-        for game in 0..400u64 {
-            let material = rng.below(9) as i32 - 4;
-            let noise = rng.below(9) as i32 - 4;
-            // P(White wins) rises with material; decided by a draw of the rng.
-            let p = 1.0 / (1.0 + (-(material as f64) * 0.8).exp());
-            let won = (rng.below(1000) as f64) < p * 1000.0;
-            for _ in 0..3 {
+        for game in 0..games {
+            let a = rng.below(9) as i32 - 4;
+            let b = rng.below(9) as i32 - 4;
+            let won = (rng.below(1000) as f64) < p(a, b) * 1000.0;
+            for _ in 0..copies {
                 samples.push(Sample {
                     outcome: if won {
                         GameResult::White
@@ -578,10 +579,15 @@ mod tests {
                     },
                     score: None,
                     game,
-                    position: format!("{material} {noise}"),
+                    position: format!("{a} {b}"),
                 });
             }
         }
+        samples
+    }
+
+    /// The samples' features (their position text is the two numbers) as `width` features.
+    pub fn dataset_of(samples: &[Sample], width: usize) -> Result<super::Dataset, String> {
         let read = |i: usize| -> Result<Vec<i32>, String> {
             samples[i]
                 .position
@@ -589,7 +595,25 @@ mod tests {
                 .map(|w| w.parse::<i32>().map_err(|e| e.to_string()))
                 .collect()
         };
-        let data = Dataset::build(&samples, 2, &read).unwrap();
+        super::Dataset::build(samples, width, &read)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixed::{dataset_of, samples_of};
+    use super::*;
+
+    /// A fixed data set where White wins as feature 0 (material) grows and feature 1 says
+    /// nothing: fitting from a wrong start lowers the loss on held-out games and finds the
+    /// signs.
+    #[test]
+    fn fitting_lowers_the_loss_on_a_fixed_data_set() {
+        // P(White wins) rises with material; noise says nothing.
+        let samples = samples_of(3, 400, 3, |material, _| {
+            1.0 / (1.0 + (-f64::from(material) * 0.8).exp())
+        });
+        let data = dataset_of(&samples, 2).unwrap();
         assert_eq!(data.len(), 1200);
         let cfg = FitConfig {
             lambda: 1.0,
@@ -613,7 +637,7 @@ mod tests {
             file.contains(&format!("material {}", report.weights[0])),
             "{file}"
         );
-        assert!(Dataset::build(&samples, 3, &read).is_err());
+        assert!(dataset_of(&samples, 3).is_err());
         // A scale given is kept, and a larger one asks larger weights for the same curve.
         let fixed = |k: f64| {
             let cfg = FitConfig {

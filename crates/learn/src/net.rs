@@ -366,38 +366,14 @@ pub fn fit_net_game<G: crate::Learn>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::{GameResult, Sample};
 
     /// White wins where both features are positive, whatever their size: no weighted sum of
     /// the two says it, a hidden unit does.
     #[test]
     fn a_network_lowers_the_held_out_loss_the_linear_fit_cannot() {
-        let mut rng = zonal_core::rng::Rng::new(5);
-        let mut samples = Vec::new();
-        for game in 0..600u64 {
-            let a = rng.below(9) as i32 - 4;
-            let b = rng.below(9) as i32 - 4;
-            let p = if a > 0 && b > 0 { 0.9 } else { 0.2 };
-            let won = (rng.below(1000) as f64) < p * 1000.0;
-            samples.push(Sample {
-                outcome: if won {
-                    GameResult::White
-                } else {
-                    GameResult::Black
-                },
-                score: None,
-                game,
-                position: format!("{a} {b}"),
-            });
-        }
-        let read = |i: usize| -> Result<Vec<i32>, String> {
-            samples[i]
-                .position
-                .split(' ')
-                .map(|w| w.parse::<i32>().map_err(|e| e.to_string()))
-                .collect()
-        };
-        let data = Dataset::build(&samples, 2, &read).unwrap();
+        let samples =
+            crate::fit::fixed::samples_of(5, 600, 1, |a, b| if a > 0 && b > 0 { 0.9 } else { 0.2 });
+        let data = crate::fit::fixed::dataset_of(&samples, 2).unwrap();
         let (train, held): (Vec<usize>, Vec<usize>) =
             (0..data.len()).partition(|&i| !data.game[i].is_multiple_of(10));
         // The best linear weights first (their loss is the one to beat).
