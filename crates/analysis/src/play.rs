@@ -137,8 +137,8 @@ impl Settings for CoreGameSettings {
                     let w = zonal_core::linear::read_weights(&text, self.features)
                         .map_err(|e| format!("eval={}: {e}", excerpt(path)))?;
                     let hidden = Hidden::parse(&text, self.features.len())
-                        .map_err(|e| format!("eval={}: {e}", excerpt(path)))?
-                        .map(Hidden::intern);
+                        .and_then(|h| h.map(Hidden::intern).transpose())
+                        .map_err(|e| format!("eval={}: {e}", excerpt(path)))?;
                     self.weights_file = Some((path.to_string(), w, hidden));
                     true
                 }

@@ -82,6 +82,9 @@ pub const HIDDEN_ONE: i32 = 4096;
 /// The most hidden units a weights file may have.
 pub const MAX_UNITS: usize = 64;
 
+/// The most different networks one program keeps ([`Hidden::intern`]).
+pub const MAX_NETWORKS: usize = 256;
+
 /// One hidden unit: `a = bias + sum weights[j] * features[j]` (in `1 / HIDDEN_ONE`), clipped to
 /// `0 ..= HIDDEN_ONE`; it adds `out * a / HIDDEN_ONE` cp.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,20 +169,26 @@ impl Hidden {
     }
 
     /// The one stored copy of `self`: networks live as long as the program, each distinct one
-    /// once (a program reads a handful of weights files), so that evaluations holding one stay
-    /// `Copy`.
-    pub fn intern(self) -> &'static Hidden {
+    /// once, so that evaluations holding one stay `Copy`. A program reads a handful of weights
+    /// files; past [`MAX_NETWORKS`] distinct networks, an error (memory stays bounded whatever
+    /// an engine session is sent).
+    pub fn intern(self) -> Result<&'static Hidden, String> {
         use std::sync::Mutex;
         static KNOWN: Mutex<Vec<&'static Hidden>> = Mutex::new(Vec::new());
         let mut known = KNOWN
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(&h) = known.iter().find(|&&h| *h == self) {
-            return h;
+            return Ok(h);
+        }
+        if known.len() >= MAX_NETWORKS {
+            return Err(format!(
+                "more than {MAX_NETWORKS} different networks read by this program"
+            ));
         }
         let h: &'static Hidden = Box::leak(Box::new(self));
         known.push(h);
-        h
+        Ok(h)
     }
 
     /// The network as `hidden` lines of a weights file.
@@ -202,7 +211,7 @@ impl<const N: usize> Linear<N> {
         let w = read_weights(text, names)?;
         let mut weights = [0; N];
         weights.copy_from_slice(&w);
-        let hidden = Hidden::parse(text, N)?.map(Hidden::intern);
+        let hidden = Hidden::parse(text, N)?.map(Hidden::intern).transpose()?;
         Ok(Linear { weights, hidden })
     }
 
@@ -334,5 +343,17 @@ mod tests {
             err("tempo 1\nhidden 1 2 x 4\n").contains("line 2: a hidden unit is whole numbers")
         );
         assert_eq!(Hidden::parse("material 1\n", 2), Ok(None));
+        // Memory stays bounded: past MAX_NETWORKS different networks, an error; one already
+        // kept is still found. (This test alone interns networks in this test program.)
+        let unit = |bias| Hidden {
+            units: vec![Unit {
+                bias,
+                out: 1,
+                weights: vec![0, 0],
+            }],
+        };
+        let refused = (0..=MAX_NETWORKS as i32).find_map(|b| unit(b).intern().err());
+        assert!(refused.is_some_and(|e| e.contains("different networks")));
+        assert!(std::ptr::eq(hidden.clone().intern().unwrap(), hidden));
     }
 }
