@@ -2,8 +2,8 @@
 //! (`tests/reference/`): perft from the start, and move lists, resulting positions, force sums,
 //! checks and game ends along thousands of random games from the start and the book examples.
 
-mod common;
-mod reference;
+use crate::common;
+use crate::reference;
 
 use chess_t1::force::ForceMap;
 use chess_t1::perft::perft;

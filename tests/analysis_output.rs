@@ -4,7 +4,7 @@
 //! legal and sorted by score, lines that replay, nodes counted, the batch summary consistent
 //! with the per-position `matched`). Also `zonal search --json` and the exit code 2 on bad input.
 
-mod common;
+use crate::common;
 
 use chess_t1::Position;
 use chess_t1::posfile::{self, Record};

@@ -1,6 +1,6 @@
 //! Book notation (docs/chess-t1-rules.md §9.2): writing, reading, round trips and errors.
 
-mod common;
+use crate::common;
 
 use chess_t1::book::{self, BookError, GameTextError, Mark};
 use chess_t1::{Color, Game, Move, MoveKind, PieceKind, Position, Status};

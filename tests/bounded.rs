@@ -4,7 +4,7 @@
 //! `/proc/<pid>/status` of the child); `--hash` is bounded by the machine's memory and its
 //! table is allocated lazily.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::process::{Command, Stdio};

@@ -1,6 +1,6 @@
 //! The `zonal` binary end to end: outputs, JSON shapes, exit codes on bad input.
 
-mod common;
+use crate::common;
 
 use common::zonal;
 use serde_json::Value;

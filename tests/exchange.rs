@@ -4,7 +4,7 @@
 //!
 //! Sums are written White:Black in half-units (the books' units times two) unless said otherwise.
 
-mod common;
+use crate::common;
 
 use chess_t1::exchange::{DECISIVE, Exchange, Material, exchange, exchange_after};
 use chess_t1::moves::MoveKind;

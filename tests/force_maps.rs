@@ -2,7 +2,7 @@
 //! per-square lookup used by move generation, on every position of many random games; moves
 //! generated from the map's superiority are the rules' moves.
 
-mod common;
+use crate::common;
 
 use chess_t1::force::{self, ForceMap, changed_squares};
 use chess_t1::{Color, Position, Square};

@@ -1,7 +1,7 @@
 //! `--game hnefatafl` and `--game jungle` from the command line: perft, moves, play (real
 //! records), search, analyse, match, and the errors.
 
-mod common;
+use crate::common;
 
 use common::zonal;
 

@@ -3,7 +3,7 @@
 //! instead of hanging), each move it gives replayed with the game's own rules; and `zonal match
 //! --cmd1` playing the engine against a built-in player.
 
-mod common;
+use crate::common;
 
 use common::{zonal, zonal_with_input};
 use std::io::{BufRead, BufReader, Write};

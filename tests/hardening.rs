@@ -4,7 +4,7 @@
 //! (Defect 2's picture checks are in `tests/render.rs`, `busy_pictures_stay_on_the_board`;
 //! defect 3's node counts in `tests/search.rs`, `crowded_boards_keep_the_quiescence_bounded`.)
 
-mod common;
+use crate::common;
 
 use common::{zonal, zonal_with_input};
 use std::io::{BufRead, BufReader};

@@ -2,7 +2,7 @@
 //! random games (from the start, the book examples and hand-built zone positions), and undo
 //! restores the previous projection.
 
-mod common;
+use crate::common;
 
 use chess_t1::Position;
 use chess_t1::incremental::Tracker;

@@ -1,7 +1,7 @@
 //! `zonal datagen` and `zonal fit` from the command line: self-play data that resumes, people's
 //! games, a fit that writes every feature, and the errors.
 
-mod common;
+use crate::common;
 
 use common::zonal;
 

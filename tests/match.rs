@@ -1,7 +1,7 @@
 //! `zonal match` end to end: the summary, the game records and their replay by `zonal play`,
 //! external engines (a real `zonal engine` and a broken one).
 
-mod common;
+use crate::common;
 
 use common::zonal;
 use serde_json::Value;

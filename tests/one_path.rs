@@ -1,7 +1,7 @@
 //! The seams users met between chess-t1 and the other games (issue 28), one test each: every
 //! game answers the same input the same way.
 
-mod common;
+use crate::common;
 
 use common::zonal;
 

@@ -1,6 +1,6 @@
 //! `--game proryv` from the command line: moves, play, perft, the game list and the errors.
 
-mod common;
+use crate::common;
 
 use common::zonal;
 

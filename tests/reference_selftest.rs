@@ -4,7 +4,7 @@
 //!
 //! Force sums are in half-units: the books' 1½ is 3 here.
 
-mod reference;
+use crate::reference;
 use reference::*;
 
 const START: &str = "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1";

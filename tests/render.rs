@@ -3,7 +3,7 @@
 //! style of its level and camp, alpha dots, beta crosses, labels, the highlighted move, and the
 //! command line's files and errors.
 
-mod common;
+use crate::common;
 
 use chess_t1::posfile;
 use chess_t1::rules::ChessT1;

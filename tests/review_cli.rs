@@ -4,7 +4,7 @@
 //! annotated record plays back to the same game; the graph has a point a move; bad input is
 //! refused.
 
-mod common;
+use crate::common;
 
 use common::{zonal, zonal_with_input};
 use serde_json::Value;

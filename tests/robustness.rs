@@ -17,7 +17,7 @@
 //!
 //! Book notation is fuzzed in `tests/book.rs`.
 
-mod common;
+use crate::common;
 
 use chess_t1::posfile::{self, Operation, Record};
 use chess_t1::{Position, Setup};

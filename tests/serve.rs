@@ -3,8 +3,8 @@
 //! analysis streamed as server-sent events and stoppable, and a bounded load test of `moves`
 //! under 50 concurrent clients (its latency percentiles are printed).
 
-mod common;
-mod serve_support;
+use crate::common;
+use crate::serve_support;
 
 use serde_json::{Value, json};
 use serve_support::{Conn, Server, encode, http, post};
@@ -64,7 +64,8 @@ fn games_lists_every_game_and_the_hnefatafl_starts() {
     let page = http(&server.addr, "GET", "/", None);
     assert_eq!(page.status, 200);
     assert!(page.body.contains("<script src=\"/app.js\">"));
-    for asset in ["/app.js", "/style.css"] {
+    assert!(page.body.contains("<script src=\"/board.js\">"));
+    for asset in ["/app.js", "/board.js", "/style.css"] {
         let a = http(&server.addr, "GET", asset, None);
         assert_eq!(a.status, 200, "{asset}");
         assert!(a.body.len() > 500, "{asset}");

@@ -8,7 +8,7 @@
 //! Needs `chromium` and `chromedriver` (`scripts/install-chromium.sh`); without them the test
 //! says so and passes without running.
 
-mod serve_support;
+use crate::serve_support;
 
 use serde_json::{Value, json};
 use serve_support::{Server, base64_decode, http, post};

@@ -3,8 +3,7 @@
 //! a real request answered while thousands of half-sent requests hold connections. The server's
 //! memory is read from `/proc/<pid>/status`; every connection is to 127.0.0.1.
 
-mod common;
-mod serve_support;
+use crate::serve_support;
 
 use serde_json::json;
 use serve_support::{Server, http, post, read_answer};

@@ -4,7 +4,7 @@
 //! not depend on the machine's load; the depth is the default one, given (a bound given alone
 //! would lift it), and the node bound stays the default.
 
-mod common;
+use crate::common;
 
 use common::zonal;
 

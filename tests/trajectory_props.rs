@@ -3,7 +3,7 @@
 //! `tests/plain_bfs` on random positions: sample middlegames, random scatters of 2-30 pieces,
 //! and hypothetical pieces of every kind and colour on every square.
 
-mod plain_bfs;
+use crate::plain_bfs;
 
 use chess_t1::distance::{DistanceMap, distance_map, reverse_map};
 use chess_t1::rules::ChessT1;

@@ -2,7 +2,7 @@
 //! round-trips through the `Deserialize` structs, the DOT has one cluster per zone with balanced
 //! braces and declared nodes only, and the text mentions every zone; plus the command line.
 
-mod common;
+use crate::common;
 
 use chess_t1::Position;
 use chess_t1::rules::ChessT1;

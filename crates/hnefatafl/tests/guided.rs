@@ -2,7 +2,7 @@
 //! many `bm` as the full-width search of the same depth with fewer nodes (that it never reports
 //! a win or loss the full-width search refutes is the test kit's check, `tests/conformance.rs`).
 //!
-//! `cargo test --release -p zonal-hnefatafl --test guided -- --nocapture` prints the table of
+//! `cargo test --release -p zonal-hnefatafl --test integration guided:: -- --nocapture` prints the table of
 //! NOTES-zones.md (nodes full-width vs zone-guided per position).
 
 use zonal_core::guided::ZoneNarrowing;

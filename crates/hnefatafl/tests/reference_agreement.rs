@@ -3,7 +3,7 @@
 //! legal moves, captures, resulting positions and game ends of thousands of positions from
 //! random games (from the starts and from random sparse positions) under all three rulesets.
 
-mod reference;
+use crate::reference;
 
 use reference::{End, Mv, Pos, RefGame, perft as ref_perft};
 use zonal_core::rng::Rng;

@@ -3,7 +3,7 @@
 //! moves, resulting positions and results along thousands of random games (which are made to
 //! reach rats in water, blocked jumps, trap captures, den entries and last-piece wins).
 
-mod reference;
+use crate::reference;
 
 use reference::{Mv, Over, Pos, perft as ref_perft};
 use std::collections::HashMap;

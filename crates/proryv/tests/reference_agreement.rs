@@ -2,7 +2,7 @@
 //! reference implementation in `tests/reference/mod.rs`, and both against the
 //! counts of the spec (`shared/spec/proryv.md` §9, §10).
 
-mod reference;
+use crate::reference;
 
 use reference::{Pos, perft as ref_perft, perft_detail};
 use zonal_core::rng::Rng;

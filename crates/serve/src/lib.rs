@@ -70,6 +70,7 @@ pub const MAX_REVIEWS_AT_ONCE: usize = 1;
 
 const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
+const BOARD_JS: &str = include_str!("assets/board.js");
 const STYLE_CSS: &str = include_str!("assets/style.css");
 
 /// A refused request: its status and the message sent as `{"error": message}`.
@@ -429,6 +430,10 @@ fn router(port: u16, games: Vec<Box<dyn games::Board>>) -> Router {
         .route(
             "/app.js",
             get(|| async { asset("text/javascript; charset=utf-8", APP_JS) }),
+        )
+        .route(
+            "/board.js",
+            get(|| async { asset("text/javascript; charset=utf-8", BOARD_JS) }),
         )
         .route(
             "/style.css",

@@ -16,6 +16,7 @@
 //! ([`search_without_table`] has no table either).
 
 mod deepening;
+mod order;
 mod table;
 mod tree;
 
@@ -654,7 +655,7 @@ impl Default for Techniques {
 pub struct Engine {
     techniques: Techniques,
     table: table::Table,
-    history: tree::History,
+    history: order::History,
 }
 
 impl Engine {
@@ -663,7 +664,7 @@ impl Engine {
         Engine {
             techniques,
             table: table::Table::new(techniques.table_mb),
-            history: tree::History::new(),
+            history: order::History::new(),
         }
     }
 

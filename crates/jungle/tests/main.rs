@@ -1,0 +1,8 @@
+//! This crate's integration tests as one test binary (one link instead of one per file);
+//! run one file's tests with `cargo test --release -p zonal-jungle --test integration NAME::`.
+
+mod reference;
+
+mod guided;
+mod reference_agreement;
+mod spec_examples;
