@@ -23,8 +23,8 @@
 use crate::motive::{Motive, Purpose, motives};
 use crate::search::{Narrowing, Rules};
 use crate::zone::{ZoneGame, build};
+use rustc_hash::FxHashMap;
 use std::cell::RefCell;
-use std::collections::HashMap;
 
 /// The squares a move leaves and reaches, which is how the projection names moves.
 pub trait MoveSquares: Rules {
@@ -51,7 +51,7 @@ pub struct ZoneNarrowing<'a, Z: ZoneGame> {
     /// move (the order, the steer): a cut there drops the refutations of the root side's plans.
     pub both_sides: bool,
     /// The pressing steps of the positions narrowed so far, by their key ([`Rules::key`]).
-    pressing: RefCell<HashMap<u64, Vec<Motive<Z::Set>>>>,
+    pressing: RefCell<FxHashMap<u64, Vec<Motive<Z::Set>>>>,
     /// The steps named in the positions projected so far, by their key and the horizon: the
     /// iterations of a deepening search come back to the same nodes near the root, and a
     /// node's projection is then read, not built again.
@@ -63,7 +63,7 @@ pub struct ZoneNarrowing<'a, Z: ZoneGame> {
 }
 
 /// The steps named at each node projected so far, by the node's key and the horizon.
-type Projections<S> = HashMap<(u64, i32), Vec<Motive<S>>>;
+type Projections<S> = FxHashMap<(u64, i32), Vec<Motive<S>>>;
 
 /// What a zone narrowing did in one search: projections built, and read again.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -87,8 +87,8 @@ impl<'a, Z: ZoneGame> ZoneNarrowing<'a, Z> {
             plies,
             extend: false,
             both_sides: false,
-            pressing: RefCell::new(HashMap::new()),
-            named: RefCell::new(HashMap::new()),
+            pressing: RefCell::new(FxHashMap::default()),
+            named: RefCell::new(FxHashMap::default()),
             remember: true,
             counts: std::cell::Cell::new(NarrowingCounts::default()),
         }

@@ -19,7 +19,9 @@
 
 use crate::distance::{Bundle, DistanceMap, Steps};
 use crate::horizon::{RootBudget, k_max};
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
+use std::sync::Arc;
 use zonal_board::{Shape, Side, SquareSet};
 
 mod types;
@@ -280,12 +282,13 @@ pub fn build<G: ZoneGame>(game: &G, pos: &G::Position, h: i32) -> Built {
 /// A piece's distance map with the squares it depends on.
 #[derive(Clone, Debug)]
 struct CachedMap<S> {
-    map: DistanceMap<S>,
+    /// Shared, so that the zone builder reads it while it asks the cache for paths.
+    map: Arc<DistanceMap<S>>,
     depth: u32,
     footprint: S,
     /// First shortest trajectories found from the piece's square, by goal (each lies within
     /// the map's depth, so it depends on no square outside the footprint).
-    paths: HashMap<u32, Vec<u32>>,
+    paths: FxHashMap<u32, Vec<u32>>,
 }
 
 /// Reuse figures of an incremental projection.
@@ -302,7 +305,9 @@ pub struct ProjectionStats {
 /// the next while nothing they depend on changes; zones assembled from them.
 #[derive(Clone, Debug)]
 pub struct IncrementalProjection<S: SquareSet> {
-    maps: HashMap<u32, CachedMap<S>>,
+    /// By the piece's square (a fast hash of small integers: SipHash was a tenth of a
+    /// zone-guided search).
+    maps: FxHashMap<u32, CachedMap<S>>,
     /// What was built and what reused so far.
     pub stats: ProjectionStats,
 }
@@ -317,7 +322,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
     /// An empty projection.
     pub fn new() -> Self {
         IncrementalProjection {
-            maps: HashMap::new(),
+            maps: FxHashMap::default(),
             stats: ProjectionStats::default(),
         }
     }
@@ -446,7 +451,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
             let Some(steps) = game.steps(pos, q) else {
                 continue;
             };
-            let map = self.map(game, pos, q, &steps, depth.max(reach)).clone();
+            let map = self.map(game, pos, q, &steps, depth.max(reach));
             for (n, &sq) in needed.iter().enumerate() {
                 dist[c][n] = map.distance(sq).filter(|&d| d >= 1 && d <= reach);
             }
@@ -539,7 +544,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
         sq: u32,
         steps: &G::Steps<'_>,
         depth: u32,
-    ) -> &DistanceMap<S> {
+    ) -> Arc<DistanceMap<S>> {
         let fresh = self.maps.get(&sq).is_some_and(|m| m.depth >= depth);
         if fresh {
             self.stats.reused += 1;
@@ -555,14 +560,14 @@ impl<S: SquareSet> IncrementalProjection<S> {
             self.maps.insert(
                 sq,
                 CachedMap {
-                    map,
+                    map: Arc::new(map),
                     depth,
                     footprint,
-                    paths: HashMap::new(),
+                    paths: FxHashMap::default(),
                 },
             );
         }
-        &self.maps[&sq].map
+        Arc::clone(&self.maps[&sq].map)
     }
 
     /// The zone of the root piece on `root_sq` (of `side`) aiming at `aim`: its first shortest
@@ -670,7 +675,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
                 }
                 continue;
             }
-            let map = self.map(game, pos, r, &steps, depth).clone();
+            let map = self.map(game, pos, r, &steps, depth);
             for (i, &a) in root.iter().enumerate().skip(1) {
                 let m = budget.m(i as i32);
                 if m < 0 {
@@ -756,7 +761,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
             let Some(steps) = game.steps(pos, q) else {
                 continue;
             };
-            let map = self.map(game, pos, q, &steps, depth).clone();
+            let map = self.map(game, pos, q, &steps, depth);
             for j in 1..=d {
                 let limit = budget.counter_limit(i, l, j as i32) - 1;
                 if limit < 0 {
@@ -817,7 +822,7 @@ impl<S: SquareSet> IncrementalProjection<S> {
             let Some(steps) = game.steps(pos, q) else {
                 continue;
             };
-            let map = self.map(game, pos, q, &steps, depth).clone();
+            let map = self.map(game, pos, q, &steps, depth);
             if let Some((_, b)) = nearest_within(&map, line, limit) {
                 out.push(Negation {
                     from: q,
