@@ -88,7 +88,7 @@ pub fn approach_cost(pos: &Position, side: Side, k: u32) -> Cost {
         return Cost::Unreachable;
     };
     let mut layer = vec![start];
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     seen.insert(start.repetition_key());
     for plies in 1..=APPROACH_LIMIT {
         let left = APPROACH_LIMIT - plies;
