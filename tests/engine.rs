@@ -35,20 +35,20 @@ const ORDER_ONLY: Techniques = Techniques {
     whole_movetime: false,
 };
 
-fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..Limits::default()
-    }
-}
-
 fn run<R: Rules>(
     techniques: Techniques,
     rules: &R,
     pos: &R::Position,
     d: u32,
 ) -> SearchResult<R::Move> {
-    Engine::new(techniques).search(rules, &FullWidth, pos, &[], &depth(d), &Control::default())
+    Engine::new(techniques).search(
+        rules,
+        &FullWidth,
+        pos,
+        &[],
+        &Limits::depth(d),
+        &Control::default(),
+    )
 }
 
 /// Random positions of a game: `count` of them, reached by random moves from `start`.
@@ -77,7 +77,7 @@ fn positions<R: Rules>(rules: &R, start: R::Position, count: usize, seed: u64) -
 fn order_keeps_scores<R: Rules>(rules: &R, all: &[R::Position], max_depth: u32) {
     for (i, pos) in all.iter().enumerate() {
         for d in 1..=max_depth {
-            let plain = search_without_table(rules, pos, &[], &depth(d));
+            let plain = search_without_table(rules, pos, &[], &Limits::depth(d));
             let engine = run(ORDER_ONLY, rules, pos, d);
             assert_eq!(
                 engine.score, plain.score,
@@ -93,7 +93,7 @@ fn order_keeps_scores<R: Rules>(rules: &R, all: &[R::Position], max_depth: u32) 
 fn engine_proves_what_the_reference_proves<R: Rules>(rules: &R, all: &[R::Position], d: u32) {
     let mut proven = 0;
     for (i, pos) in all.iter().enumerate() {
-        let plain = search_without_table(rules, pos, &[], &depth(d));
+        let plain = search_without_table(rules, pos, &[], &Limits::depth(d));
         let engine = run(Techniques::ENGINE, rules, pos, d);
         if plain.score > WIN_BOUND {
             proven += 1;

@@ -33,6 +33,67 @@ pub trait GameRules {
     fn game_over(text: &str, end: Self::End) -> Self::Error;
 }
 
+/// A win as a game's position shows it, for [`End`]: its result and the quiet-ply rule that
+/// draws the game otherwise.
+pub trait Won: Copy + Display {
+    /// Plies without an irreversible move after which the game is drawn.
+    const QUIET_LIMIT: u32;
+    /// What the quiet plies are without (`a capture`), as the draw's text says it.
+    const QUIET_WITHOUT: &'static str;
+    /// `1-0` or `0-1`.
+    fn result(self) -> &'static str;
+}
+
+/// How a game ended where the position decides the wins and the history the draws (a race to
+/// a square, say): won as the position shows, drawn by the third occurrence of a position, or
+/// drawn after [`Won::QUIET_LIMIT`] quiet plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End<O> {
+    /// Won: the position shows it.
+    Won(O),
+    /// Drawn: the same position for the third time.
+    Repetition,
+    /// Drawn: [`Won::QUIET_LIMIT`] plies without an irreversible move.
+    QuietPlies,
+}
+
+impl<O: Won> End<O> {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> &'static str {
+        match self {
+            End::Won(o) => o.result(),
+            End::Repetition | End::QuietPlies => "1/2-1/2",
+        }
+    }
+
+    /// The end after a move reached a position that shows `won` (or nothing), its
+    /// `occurrences`-th time, after `quiet` quiet plies: the win first, then the repetition,
+    /// then the quiet plies.
+    pub fn after(won: Option<O>, occurrences: u32, quiet: u32) -> Option<End<O>> {
+        match won {
+            Some(o) => Some(End::Won(o)),
+            None if occurrences >= 3 => Some(End::Repetition),
+            None if quiet >= O::QUIET_LIMIT => Some(End::QuietPlies),
+            None => None,
+        }
+    }
+}
+
+impl<O: Won> Display for End<O> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            End::Won(o) => write!(f, "{o}"),
+            End::Repetition => f.write_str("1/2-1/2 (third repetition)"),
+            End::QuietPlies => write!(
+                f,
+                "1/2-1/2 ({} plies without {})",
+                O::QUIET_LIMIT,
+                O::QUIET_WITHOUT
+            ),
+        }
+    }
+}
+
 /// A game in progress.
 pub struct Game<R: GameRules> {
     start: R::Position,

@@ -120,6 +120,18 @@ pub fn parse_operations(text: &str, offset: usize) -> Result<Vec<Operation>, (us
     }
 }
 
+/// A position string's error as [`PositionFile::parse_position`] gives it when the error has no
+/// column: its text without the game's name in front (`NAME: `), since the file's error names
+/// the game once.
+pub fn unnamed_problem(name: &str, error: impl std::fmt::Display) -> (Option<usize>, String) {
+    let text = error.to_string();
+    let problem = text
+        .strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix(": "))
+        .unwrap_or(&text);
+    (None, problem.to_string())
+}
+
 /// A game's side of its position files: what the one reader ([`parse_file`]) asks of it. A
 /// file holds one position a line (the game's position string, then EPD-style operations);
 /// blank lines and lines starting with `#` are skipped; a line `game NAME [WORDS]` before the

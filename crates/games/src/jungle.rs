@@ -237,14 +237,14 @@ impl GameDef for JungleGame {
         game.end().map(|e| GameEnd {
             winner: match e {
                 End::Won(o) => Some(o.winner()),
-                End::Repetition | End::MoveLimit => None,
+                End::Repetition | End::QuietPlies => None,
             },
             reason: match e {
                 End::Won(Outcome::Den { .. }) => "den",
                 End::Won(Outcome::NoPieces { .. }) => "no_pieces",
                 End::Won(Outcome::NoMove { .. }) => "no_move",
                 End::Repetition => "repetition",
-                End::MoveLimit => "move_limit",
+                End::QuietPlies => "move_limit",
             }
             .to_string(),
             text: e.to_string(),

@@ -104,11 +104,7 @@ impl Rules for Hnefatafl {
                 loser: pos.side_to_move(),
             })
         })?;
-        Some(match outcome.winner() {
-            Some(w) if w == pos.side_to_move() => Terminal::Win,
-            Some(_) => Terminal::Loss,
-            None => Terminal::Draw,
-        })
+        Some(Terminal::for_side(outcome.winner(), pos.side_to_move()))
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {

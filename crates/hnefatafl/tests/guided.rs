@@ -17,13 +17,6 @@ fn guide() -> ZoneNarrowing<'static, HnefataflZones> {
     ZoneNarrowing::new(&HnefataflZones, 3, usize::MAX)
 }
 
-fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..Limits::default()
-    }
-}
-
 fn suite() -> Vec<posfile::Record> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -52,8 +45,8 @@ fn the_zones_find_the_suites_best_moves_with_fewer_nodes() {
         let d = stated_depth(r);
         let bm = r.operands("bm").expect("every record has a bm");
         let rules = Hnefatafl::new(pos.rules());
-        let guided = search_narrowed(&rules, &guide(), &pos, &[], &depth(d));
-        let full = search(&rules, &pos, &[], &depth(d));
+        let guided = search_narrowed(&rules, &guide(), &pos, &[], &Limits::depth(d));
+        let full = search(&rules, &pos, &[], &Limits::depth(d));
         let best = guided.best.map(|m| m.to_string()).unwrap_or_default();
         let ok = bm.contains(&best);
         // A narrowed win must be real.

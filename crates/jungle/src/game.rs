@@ -4,42 +4,22 @@
 use crate::moves::{Move, MoveError};
 use crate::play::Jungle;
 use crate::position::{Outcome, Position};
-use std::fmt;
 use zonal_core::game::GameRules;
 
 /// Plies without a capture after which the game is drawn (§7 rule 5).
 pub const QUIET_LIMIT: u32 = 200;
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum End {
-    /// Won: the position shows it (§7 rules 1-3).
-    Won(Outcome),
-    /// Drawn: the same position (placement and side to move) for the third time.
-    Repetition,
-    /// Drawn: 200 plies without a capture.
-    MoveLimit,
-}
-
-impl End {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub const fn result(self) -> &'static str {
-        match self {
-            End::Won(o) => o.result(),
-            End::Repetition | End::MoveLimit => "1/2-1/2",
-        }
+impl zonal_core::game::Won for Outcome {
+    const QUIET_LIMIT: u32 = QUIET_LIMIT;
+    const QUIET_WITHOUT: &'static str = "a capture";
+    fn result(self) -> &'static str {
+        Outcome::result(self)
     }
 }
 
-impl fmt::Display for End {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            End::Won(o) => write!(f, "{o}"),
-            End::Repetition => f.write_str("1/2-1/2 (third repetition)"),
-            End::MoveLimit => write!(f, "1/2-1/2 ({QUIET_LIMIT} plies without a capture)"),
-        }
-    }
-}
+/// How a game ended: won as the position shows (§7 rules 1-3), or drawn by the third
+/// repetition of a position (placement and side to move) or after 200 plies without a capture.
+pub type End = zonal_core::game::End<Outcome>;
 
 /// A game in progress: the core's record ([`zonal_core::game`]) under Jungle's ends.
 pub type Game = zonal_core::game::Game<Jungle>;
@@ -63,15 +43,7 @@ impl GameRules for Jungle {
 
     /// In the order of §7: den, no pieces, no legal move, repetition, limit.
     fn end_after(pos: &Position, occurrences: u32) -> Option<End> {
-        if let Some(outcome) = pos.outcome() {
-            Some(End::Won(outcome))
-        } else if occurrences >= 3 {
-            Some(End::Repetition)
-        } else if pos.quiet_plies() >= QUIET_LIMIT {
-            Some(End::MoveLimit)
-        } else {
-            None
-        }
+        End::after(pos.outcome(), occurrences, pos.quiet_plies())
     }
 
     fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
@@ -114,7 +86,7 @@ mod tests {
         game.play("g1g2").unwrap();
         assert_eq!(game.end(), None);
         game.play("a9a8").unwrap();
-        assert_eq!(game.end(), Some(End::MoveLimit));
+        assert_eq!(game.end(), Some(End::QuietPlies));
         assert_eq!(game.position().quiet_plies(), 200);
         assert_eq!(game.position().move_number(), 51);
     }

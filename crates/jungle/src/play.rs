@@ -65,13 +65,8 @@ impl Rules for Jungle {
     }
 
     fn terminal(&self, pos: &Position) -> Option<Terminal> {
-        pos.outcome().map(|o| {
-            if o.winner() == pos.side_to_move() {
-                Terminal::Win
-            } else {
-                Terminal::Loss
-            }
-        })
+        pos.outcome()
+            .map(|o| Terminal::for_side(Some(o.winner()), pos.side_to_move()))
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {

@@ -50,11 +50,7 @@ impl PositionFile for File {
                 column,
                 reason,
             } => (Some(column), format!("position string, {field}: {reason}")),
-            other => {
-                let text = other.to_string();
-                let problem = text.strip_prefix(&format!("{NAME}: ")).unwrap_or(&text);
-                (None, problem.to_string())
-            }
+            other => zonal_core::record::unnamed_problem(NAME, other),
         })
     }
 

@@ -19,13 +19,6 @@ fn guide() -> ZoneNarrowing<'static, JungleZones> {
     ZoneNarrowing::new(&JungleZones, HORIZON, usize::MAX)
 }
 
-fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..Limits::default()
-    }
-}
-
 fn suite() -> Vec<posfile::Record> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -52,8 +45,14 @@ fn the_zones_find_the_suite_moves_with_fewer_nodes() {
     for r in &records {
         let d = record_depth(r);
         let bm = &r.operands("bm").expect("every record has a bm")[0];
-        let guided = search_narrowed(&Play::default(), &guide(), &r.position, &[], &depth(d));
-        let full = search(&Play::default(), &r.position, &[], &depth(d));
+        let guided = search_narrowed(
+            &Play::default(),
+            &guide(),
+            &r.position,
+            &[],
+            &Limits::depth(d),
+        );
+        let full = search(&Play::default(), &r.position, &[], &Limits::depth(d));
         let best = guided.best.map(|m| m.to_string()).unwrap_or_default();
         // A win or loss the guided search reports is one the full-width search sees.
         if guided.score > WIN_BOUND {
@@ -164,12 +163,12 @@ fn the_only_defence_against_the_other_way_is_named_at_the_root() {
         &guide(),
         &r.position,
         &[],
-        &depth(5),
+        &Limits::depth(5),
         &Control::default(),
     );
     assert_eq!(narrowed.best, Some(f8f9));
     assert!(narrowed.score > -WIN_BOUND, "{narrowed:?}");
-    let full = search(&rules, &r.position, &[], &depth(5));
+    let full = search(&rules, &r.position, &[], &Limits::depth(5));
     assert!(
         narrowed.nodes * 2 < full.nodes,
         "{} vs {}",
@@ -190,7 +189,13 @@ fn the_position_files_read_and_the_examples_bm_are_found() {
     assert_eq!(examples.len(), 25);
     let mut with_bm = 0;
     for r in examples.iter().filter(|r| r.operands("bm").is_some()) {
-        let guided = search_narrowed(&Play::default(), &guide(), &r.position, &[], &depth(3));
+        let guided = search_narrowed(
+            &Play::default(),
+            &guide(),
+            &r.position,
+            &[],
+            &Limits::depth(3),
+        );
         let best = guided.best.map(|m| m.to_string()).unwrap_or_default();
         assert_eq!(&best, &r.operands("bm").unwrap()[0], "{:?}", r.id());
         with_bm += 1;

@@ -340,7 +340,7 @@ fn play_game(start: &str, rng: &mut Rng, greedy: bool, seen: &mut Seen) {
             Some(End::Won(Outcome::NoPieces { .. })) => seen.last_piece_wins += 1,
             Some(End::Won(Outcome::NoMove { .. })) => seen.no_move_losses += 1,
             Some(End::Repetition) => seen.repetitions += 1,
-            Some(End::MoveLimit) => seen.move_limits += 1,
+            Some(End::QuietPlies) => seen.move_limits += 1,
             None => {}
         }
     }

@@ -4,45 +4,22 @@
 use crate::play::Proryv;
 use crate::ply::{Ply, PlyError};
 use crate::position::{Outcome, Position};
-use std::fmt;
 use zonal_core::game::GameRules;
 
 /// Plies without a drop, capture or removal after which the game is drawn.
 pub const QUIET_LIMIT: u32 = 100;
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum End {
-    /// Won: the position shows it (§6 steps 1-3).
-    Won(Outcome),
-    /// Drawn: the same position for the third time.
-    Repetition,
-    /// Drawn: 100 plies without a drop, capture or removal.
-    QuietPlies,
-}
-
-impl End {
-    /// `1-0`, `0-1` or `1/2-1/2`.
-    pub const fn result(self) -> &'static str {
-        match self {
-            End::Won(o) => o.result(),
-            End::Repetition | End::QuietPlies => "1/2-1/2",
-        }
+impl zonal_core::game::Won for Outcome {
+    const QUIET_LIMIT: u32 = QUIET_LIMIT;
+    const QUIET_WITHOUT: &'static str = "a drop, capture or removal";
+    fn result(self) -> &'static str {
+        Outcome::result(self)
     }
 }
 
-impl fmt::Display for End {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            End::Won(o) => write!(f, "{o}"),
-            End::Repetition => f.write_str("1/2-1/2 (third repetition)"),
-            End::QuietPlies => write!(
-                f,
-                "1/2-1/2 ({QUIET_LIMIT} plies without a drop, capture or removal)"
-            ),
-        }
-    }
-}
+/// How a game ended: won as the position shows (§6 steps 1-3), or drawn by the third
+/// repetition of a position or after 100 plies without a drop, capture or removal.
+pub type End = zonal_core::game::End<Outcome>;
 
 /// A game in progress: the core's record ([`zonal_core::game`]) under Прорыв's ends.
 pub type Game = zonal_core::game::Game<Proryv>;
@@ -64,15 +41,7 @@ impl GameRules for Proryv {
     }
 
     fn end_after(pos: &Position, occurrences: u32) -> Option<End> {
-        if let Some(outcome) = pos.outcome() {
-            Some(End::Won(outcome))
-        } else if occurrences >= 3 {
-            Some(End::Repetition)
-        } else if pos.quiet_plies() >= QUIET_LIMIT {
-            Some(End::QuietPlies)
-        } else {
-            None
-        }
+        End::after(pos.outcome(), occurrences, pos.quiet_plies())
     }
 
     fn parse(pos: &Position, text: &str) -> Result<Ply, PlyError> {

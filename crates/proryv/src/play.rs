@@ -134,13 +134,8 @@ impl Rules for Proryv {
     }
 
     fn terminal(&self, pos: &Position) -> Option<Terminal> {
-        pos.outcome().map(|o: Outcome| {
-            if o.winner() == pos.side_to_move() {
-                Terminal::Win
-            } else {
-                Terminal::Loss
-            }
-        })
+        pos.outcome()
+            .map(|o: Outcome| Terminal::for_side(Some(o.winner()), pos.side_to_move()))
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {

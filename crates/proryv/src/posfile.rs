@@ -46,11 +46,8 @@ impl PositionFile for File {
 
     fn parse_position(text: &str) -> Result<Position, (Option<usize>, String)> {
         // The game's name is said once, by the file's error itself.
-        text.parse().map_err(|e: crate::PositionError| {
-            let text = e.to_string();
-            let problem = text.strip_prefix(&format!("{NAME}: ")).unwrap_or(&text);
-            (None, problem.to_string())
-        })
+        text.parse()
+            .map_err(|e: crate::PositionError| zonal_core::record::unnamed_problem(NAME, e))
     }
 
     fn check_move(pos: &Position, text: &str) -> Result<(), String> {

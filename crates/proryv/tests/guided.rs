@@ -13,13 +13,6 @@ fn guide() -> ZoneNarrowing<'static, ProryvZones> {
     ZoneNarrowing::new(&ProryvZones, 5, usize::MAX)
 }
 
-fn depth(d: u32) -> Limits {
-    Limits {
-        depth: Some(d),
-        ..Limits::default()
-    }
-}
-
 #[test]
 fn the_zones_name_the_short_wins() {
     let path = concat!(
@@ -35,7 +28,13 @@ fn the_zones_name_the_short_wins() {
             continue;
         }
         let bm = record.operands("bm").expect("every record has a bm");
-        let guided = search_narrowed(&Play::default(), &guide(), &record.position, &[], &depth(3));
+        let guided = search_narrowed(
+            &Play::default(),
+            &guide(),
+            &record.position,
+            &[],
+            &Limits::depth(3),
+        );
         let best = guided.best.map(|p| p.to_string()).unwrap_or_default();
         assert!(
             bm.contains(&best),
@@ -49,7 +48,7 @@ fn the_zones_name_the_short_wins() {
             guided.score
         );
         guided_nodes += guided.nodes;
-        full_nodes += search(&Play::default(), &record.position, &[], &depth(3)).nodes;
+        full_nodes += search(&Play::default(), &record.position, &[], &Limits::depth(3)).nodes;
         checked += 1;
     }
     assert!(checked >= 20, "{checked} short wins");
@@ -71,7 +70,7 @@ fn the_steer_reduces_only_where_the_zones_name_moves() {
         ..Techniques::ENGINE
     };
     let placement = zonal_proryv::Position::startpos();
-    let limits = depth(6);
+    let limits = Limits::depth(6);
     let control = Control::default();
     let full = Engine::new(tech).search(
         &Play::default(),
@@ -123,7 +122,7 @@ fn the_narrowing_reads_a_nodes_projection_again() {
     let pos: zonal_proryv::Position = "4r1k1/4R1K1/R7/5R2/1RR5/rr6/4R3/2Rr1r2 b 0:0 0 30"
         .parse()
         .expect("a position");
-    let limits = depth(4);
+    let limits = Limits::depth(4);
     let control = Control::default();
     let remembering = ZoneNarrowing::new(&ProryvZones, 5, 3);
     let fresh = ZoneNarrowing::new(&ProryvZones, 5, 3).remembering(false);
@@ -153,7 +152,7 @@ fn the_order_on_both_sides_keeps_the_values() {
     let pos: zonal_proryv::Position = "4r1k1/4R1K1/R7/5R2/1RR5/rr6/4R3/2Rr1r2 b 0:0 0 30"
         .parse()
         .expect("a position");
-    let (limits, control) = (depth(3), Control::default());
+    let (limits, control) = (Limits::depth(3), Control::default());
     let both = ZoneNarrowing::new(&ProryvZones, 5, 3).on_both_sides(true);
     let ordered = Engine::new(tech).search(&Play::default(), &both, &pos, &[], &limits, &control);
     let full = Engine::new(tech).search(&Play::default(), &FullWidth, &pos, &[], &limits, &control);

@@ -38,6 +38,17 @@ pub enum Terminal {
     Draw,
 }
 
+impl Terminal {
+    /// The end as `to_move` sees it when `winner` won (`None`: drawn).
+    pub fn for_side(winner: Option<zonal_board::Side>, to_move: zonal_board::Side) -> Terminal {
+        match winner {
+            Some(w) if w == to_move => Terminal::Win,
+            Some(_) => Terminal::Loss,
+            None => Terminal::Draw,
+        }
+    }
+}
+
 /// What a game supplies to be searched.
 pub trait Rules {
     /// A position (copied freely: copy-make).
