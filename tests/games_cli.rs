@@ -503,6 +503,8 @@ fn bench_reports_what_a_projection_costs() {
             assert_eq!(c["positions"], positions, "{game}: {c}");
             assert!(c["zones_x100"].as_u64() > Some(0), "{game}: {c}");
             assert!(c["build_us"].as_u64() > Some(0), "{game}: {c}");
+            // The carried projection is set beside a build at the same children.
+            assert!(c["child_build_us"].as_u64() > Some(0), "{game}: {c}");
             assert!(c["reused_percent"].as_u64() <= Some(100), "{game}: {c}");
             assert!(c["build_in_nodes"].as_u64().is_some(), "{game}: {c}");
         }

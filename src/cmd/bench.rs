@@ -66,7 +66,7 @@ pub(crate) mod generic {
         );
         for p in &b.projection {
             outln!(
-                "  projection horizon {} ({}.{:02} zones a position): built {} us = {} full-width nodes; carried from the parent {} us = {} nodes (its copy {} us; {}% of the maps kept)",
+                "  projection horizon {} ({}.{:02} zones a position): built {} us = {} full-width nodes; carried from the parent {} us = {} nodes, against {} us built anew at the same children (its copy {} us; {}% of the maps kept)",
                 p.horizon,
                 p.zones_x100 / 100,
                 p.zones_x100 % 100,
@@ -74,6 +74,7 @@ pub(crate) mod generic {
                 p.build_in_nodes,
                 p.incremental_us,
                 p.incremental_in_nodes,
+                p.child_build_us,
                 p.copy_us,
                 p.reused_percent
             );

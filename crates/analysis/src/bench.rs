@@ -80,6 +80,10 @@ pub struct ProjectionCost {
     /// The projection of a position after a move, carried from the one before
     /// ([`IncrementalProjection`]), microseconds (mean over up to 16 moves a position).
     pub incremental_us: u64,
+    /// The same children's projections built from nothing, microseconds (mean): what carrying
+    /// saves is this less [`ProjectionCost::incremental_us`] (the children differ from the
+    /// positions of [`ProjectionCost::build_us`]: the other side moves, other zones).
+    pub child_build_us: u64,
     /// Of [`ProjectionCost::incremental_us`], the copy of the parent's maps (microseconds): a
     /// search carrying the projection down its path pays it at every node (or an undo).
     pub copy_us: u64,
@@ -132,6 +136,7 @@ pub fn projection_cost<G: GameDef>(
     let zones = G::zone_game();
     let budget = Duration::from_millis(if quick { 5 } else { 40 });
     let (mut build_us, mut carried_us, mut carried, mut count) = (0.0, 0.0, 0u32, 0usize);
+    let mut child_build_us = 0.0;
     let mut copy_us = 0.0;
     let (mut built_maps, mut reused_maps) = (0usize, 0usize);
     for pos in positions {
@@ -156,6 +161,9 @@ pub fn projection_cost<G: GameDef>(
                 last = parent.clone();
                 std::hint::black_box(last.project(&zones, &child, horizon, changed));
             });
+            child_build_us += mean_us(budget / 8, || {
+                std::hint::black_box(build(&zones, &child, horizon));
+            });
             let fresh = parent.stats;
             built_maps += last.stats.built - fresh.built;
             reused_maps += last.stats.reused - fresh.reused;
@@ -164,11 +172,14 @@ pub fn projection_cost<G: GameDef>(
     }
     let n = positions.len().max(1) as f64;
     let build_us = build_us / n;
-    let incremental_us = if carried == 0 {
-        0.0
-    } else {
-        carried_us / f64::from(carried)
+    let per_child = |us: f64| {
+        if carried == 0 {
+            0.0
+        } else {
+            us / f64::from(carried)
+        }
     };
+    let incremental_us = per_child(carried_us);
     let in_nodes = |us: f64| (us * nps as f64 / 1e6).round() as u64;
     ProjectionCost {
         horizon,
@@ -176,6 +187,7 @@ pub fn projection_cost<G: GameDef>(
         zones_x100: (count * 100 / positions.len().max(1)) as u64,
         build_us: build_us.round() as u64,
         incremental_us: incremental_us.round() as u64,
+        child_build_us: per_child(child_build_us).round() as u64,
         copy_us: (copy_us / n).round() as u64,
         reused_percent: (reused_maps * 100 / (built_maps + reused_maps).max(1)) as u64,
         build_in_nodes: in_nodes(build_us),
