@@ -5,7 +5,7 @@ use crate::output::CliError;
 use chess_t1::posfile;
 use chess_t1::position::Position;
 use chess_t1::search::Mode;
-use chess_t1::square::{Color, Square};
+use chess_t1::square::Color;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use zonal_analysis::GameDef;
@@ -485,11 +485,6 @@ pub(crate) fn material_arg(text: Option<&str>) -> Result<chess_t1::exchange::Mat
     }
 }
 
-pub(crate) fn parse_square(text: &str, option: &str) -> Result<Square, CliError> {
-    text.parse()
-        .map_err(|e| CliError::input(format!("{option}: {e}")))
-}
-
 /// The arguments of `zonal moves`.
 #[derive(Args, Debug)]
 pub struct MovesArgs {
@@ -809,11 +804,15 @@ pub(crate) use zonal_analysis::positions::Loaded;
 
 /// The first position an argument names.
 pub(crate) fn position<G: GameDef>(arg: &PosArg) -> Result<G::Position, CliError> {
-    Ok(positions::<G>(arg)?.remove(0).0)
+    Ok(position_record::<G>(arg)?.0)
 }
 
-/// The positions an argument names ([`zonal_analysis::positions::select`]).
+/// The first position an argument names, with its record ([`GameDef::select_first`]).
+pub(crate) fn position_record<G: GameDef>(arg: &PosArg) -> Result<Loaded<G::Position>, CliError> {
+    G::select_first(&arg.pos, arg.id.as_deref(), arg.index).map_err(CliError::input)
+}
+
+/// The positions an argument names ([`GameDef::select`]).
 pub(crate) fn positions<G: GameDef>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliError> {
-    zonal_analysis::positions::select::<G>(&arg.pos, arg.id.as_deref(), arg.index)
-        .map_err(CliError::input)
+    G::select(&arg.pos, arg.id.as_deref(), arg.index).map_err(CliError::input)
 }

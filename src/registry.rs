@@ -1,10 +1,10 @@
 //! The registry of games. chess-t1 has its own reports and engine adapter; every other game is
 //! one line in [`core_games!`]: its variant of [`GameName`](crate::args::GameName), its name on
-//! the command line, its [`GameDef`](zonal_analysis::GameDef) and its help line. The command
+//! the command line, its [`ZoneDef`](zonal_analysis::ZoneDef) and its help line. The command
 //! line's `--game` values, every command's dispatch ([`with_game!`]), `zonal games` and the
 //! analysis board's games all come from that list.
 
-/// The games played on the core's search, one line each: `Variant, "id", GameDef type, "help";`.
+/// The games played on the core's search, one line each: `Variant, "id", ZoneDef type, "help";`.
 /// Calls `$then!` with `($args)` and the list.
 macro_rules! core_games {
     ($then:ident ! ($($args:tt)*)) => {
@@ -55,10 +55,39 @@ macro_rules! dispatch_game {
 }
 
 /// `with_game!(game, chess => A, G => B)`: `A` for chess-t1, else `B` with the type `G` the
-/// game's [`GameDef`](zonal_analysis::GameDef).
+/// game's [`ZoneDef`](zonal_analysis::ZoneDef).
 macro_rules! with_game {
     ($($args:tt)*) => {
         core_games!(dispatch_game!($($args)*))
+    };
+}
+
+/// The arms of [`for_game!`]: chess-t1's and one per game of [`core_games!`].
+macro_rules! dispatch_every_game {
+    (($game:expr, $G:ident => $body:expr $(,)?)
+        $($variant:ident, $id:tt, $def:ty, $help:tt;)*) => {
+        match $game {
+            $crate::args::GameName::ChessT1 => {
+                #[allow(dead_code)]
+                type $G = zonal_games::chess_t1::ChessT1Game;
+                $body
+            }
+            $(
+                $crate::args::GameName::$variant => {
+                    #[allow(dead_code)]
+                    type $G = $def;
+                    $body
+                }
+            )*
+        }
+    };
+}
+
+/// `for_game!(game, G => B)`: `B` with the type `G` the game's
+/// [`GameDef`](zonal_analysis::GameDef), for every game (the commands written once over it).
+macro_rules! for_game {
+    ($($args:tt)*) => {
+        core_games!(dispatch_every_game!($($args)*))
     };
 }
 

@@ -281,7 +281,7 @@ fn play_replays_the_moves_of_a_record() {
     assert_eq!(played["moves_played"], 8);
     let out = zonal(&["play", file, "--index", "1"]);
     let text = stdout(&out);
-    assert!(text.contains("status: draw (repetition)"), "{text}");
+    assert!(text.contains("status: draw (third repetition)"), "{text}");
     assert!(
         text.contains("recorded result: 1/2-1/2 repetition"),
         "{text}"

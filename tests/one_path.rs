@@ -282,3 +282,128 @@ fn the_pictures_show_ranks_kings_and_rooks_in_hand() {
         "none after the placement"
     );
 }
+
+#[test]
+fn moves_and_play_answer_one_json_shape_in_every_game() {
+    // `moves`, `perft` and `play` are one command each over the game trait (issue 28): chess-t1's
+    // answers had no `game`, and its `play --json` neither the start, the moves nor the side.
+    for (game, _) in STARTS {
+        let out = zonal(&["--game", game, "moves", "startpos", "--json"]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        let mut keys: Vec<&str> = v
+            .as_object()
+            .expect("object")
+            .keys()
+            .map(|k| k.as_str())
+            .collect();
+        keys.sort();
+        assert_eq!(
+            keys,
+            ["game", "moves", "position", "side", "status"],
+            "{game}"
+        );
+        assert_eq!(v["game"], game);
+        assert!(
+            v["side"].as_str().is_some_and(|s| !s.is_empty()),
+            "{game}: {v}"
+        );
+        assert_eq!(v["status"], "ongoing", "{game}");
+        assert!(!v["moves"].as_array().expect("moves").is_empty(), "{game}");
+
+        let first = stdout(&zonal(&["--game", game, "moves", "startpos"]));
+        let first = first.lines().next().expect("a move");
+        let out = zonal(&["--game", game, "play", "startpos", first, "--json"]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        for key in ["game", "start", "moves", "position", "side", "status"] {
+            assert!(!v[key].is_null(), "{game}: no {key} in {v}");
+        }
+        assert_eq!(v["moves"].as_array().map(Vec::len), Some(1), "{game}");
+        assert_ne!(v["start"], v["position"], "{game}");
+    }
+}
+
+#[test]
+fn play_continues_a_records_moves_and_words_the_end_as_every_game() {
+    let dir = std::env::temp_dir().join(format!("zonal-one-path-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("game.t1");
+    std::fs::write(
+        &file,
+        "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1 id \"g\"; moves e2e4 e7e5;\n",
+    )
+    .expect("write");
+    let path = file.to_str().expect("utf-8");
+    // The record's two moves, then the one given (before, the given moves replaced the
+    // record's in every game but chess-t1).
+    let out = zonal(&["play", path, "d2d4", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["moves_played"], 3);
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(3));
+    // A won game's status in words, as the other games and chess-t1's matches say it (before:
+    // `white_wins (king_captured)`).
+    let out = zonal(&["play", "8/8/8/8/3k4/8/2S5/4K3 w - 0 1", "c2d4"]);
+    assert!(
+        stdout(&out).contains("status: white wins (the black King is captured)"),
+        "{}",
+        stdout(&out)
+    );
+    // A record's moves that are not legal are named with the record.
+    std::fs::write(
+        &file,
+        "rspckpsr/nnnnnnnn/8/8/8/8/NNNNNNNN/RSPCKPSR w Pp 0 1 id \"g\"; moves e2e4 e2e4;\n",
+    )
+    .expect("write");
+    let out = zonal(&["play", path]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("record \"g\" (line 1): move 2 of its moves (e2e4)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_path_report_refuses_the_options_it_does_not_take() {
+    // Прорыв's distance and trajectories ignored --piece, --own-removable and --max-len (a
+    // silently different answer); now they are refused, naming them.
+    for args in [
+        vec![
+            "--game", "proryv", "distance", "startpos", "--from", "e1", "--piece", "R",
+        ],
+        vec![
+            "--game",
+            "proryv",
+            "trajectories",
+            "startpos",
+            "--from",
+            "e1",
+            "--to",
+            "e8",
+            "--max-len",
+            "6",
+        ],
+    ] {
+        let out = zonal(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains("is chess-t1's"), "{args:?}: {err}");
+    }
+    // A game without force sums says so for force and exchange alike.
+    for command in ["force", "exchange"] {
+        let mut args = vec!["--game", "jungle", command, "startpos"];
+        if command == "exchange" {
+            args.push("d4");
+        }
+        let out = zonal(&args);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("`zonal {command}` is not available")),
+            "{err}"
+        );
+    }
+}

@@ -3,7 +3,7 @@
 
 use crate::args::{AnalyseArgs, GameName, Loaded, PosArg, material_arg, positions};
 use crate::output::{CliError, print_json};
-use zonal_analysis::GameDef;
+use zonal_analysis::ZoneDef;
 use zonal_analysis::analyse::{AnalysisSearch, Suite, analyse};
 
 /// `analyse` for chess-t1.
@@ -185,7 +185,7 @@ pub fn run(game: GameName, args: AnalyseArgs) -> Result<(), CliError> {
 }
 
 /// Every position the arguments name, in order (all read before any is analysed).
-fn named<G: GameDef>(args: &AnalyseArgs) -> Result<Vec<Loaded<G::Position>>, CliError> {
+fn named<G: ZoneDef>(args: &AnalyseArgs) -> Result<Vec<Loaded<G::Position>>, CliError> {
     let mut all = Vec::new();
     for text in &args.pos {
         all.extend(positions::<G>(&PosArg {
@@ -199,7 +199,7 @@ fn named<G: GameDef>(args: &AnalyseArgs) -> Result<Vec<Loaded<G::Position>>, Cli
 
 /// `zonal analyse` for a game of the core's search: every position the arguments name (all
 /// read before any is analysed), one report each, then the suite's score.
-pub(crate) fn core<G: GameDef>(args: AnalyseArgs) -> Result<(), CliError> {
+pub(crate) fn core<G: ZoneDef>(args: AnalyseArgs) -> Result<(), CliError> {
     let limits = args.bounds.limits(args.depth, 4);
     let search = AnalysisSearch::new::<G>(args.full, args.horizon, &limits, true);
     let all = named::<G>(&args)?;

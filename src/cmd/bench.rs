@@ -3,16 +3,16 @@
 use crate::args::{BenchArgs, GameName};
 use crate::output::{CliError, print_json};
 
-/// `bench` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
+/// `bench` for the games on the core's search, over [`ZoneDef`](zonal_analysis::ZoneDef).
 pub(crate) mod generic {
     use crate::output::CliError;
     use crate::output::print_json;
-    use zonal_analysis::GameDef;
+    use zonal_analysis::ZoneDef;
 
     /// `zonal bench --game G`: perft from each start, the engine's nodes per second and depth
     /// reached in a fixed time from each start and on the suite, full-width and zone-guided,
     /// and what a projection costs (one core; [`zonal_analysis::bench`]).
-    pub(crate) fn bench<G: GameDef>(quick: bool, json: bool) -> Result<(), CliError> {
+    pub(crate) fn bench<G: ZoneDef>(quick: bool, json: bool) -> Result<(), CliError> {
         let b = zonal_analysis::bench::run::<G>(quick).map_err(CliError::input)?;
         if json {
             return print_json(&b);

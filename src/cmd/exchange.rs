@@ -1,25 +1,22 @@
-//! `zonal exchange`: the exchange on a square.
+//! `zonal exchange`: the exchange on a square, where the game has the exchange rule
+//! ([`GameDef::exchange_report`]).
 
-use crate::args::{ExchangeArgs, GameName, material_arg, parse_square};
+use crate::args::{ExchangeArgs, position};
 use crate::cmd::not_available;
 use crate::output::{CliError, write_stdout};
-use zonal_games::chess_t1::report::exchange::exchange;
+use zonal_analysis::GameDef;
 
-/// Runs `zonal exchange` for `game` (chess-t1's: the other games have no exchange rule).
-pub fn run(game: GameName, args: ExchangeArgs) -> Result<(), CliError> {
+/// Runs `zonal exchange` for the game `G`.
+pub fn run<G: GameDef>(args: ExchangeArgs) -> Result<(), CliError> {
     let ExchangeArgs {
         pos,
         square,
         material,
         json,
     } = args;
-    match game {
-        GameName::ChessT1 => {
-            let position = pos.resolve()?;
-            let square = parse_square(&square, "<SQUARE>")?;
-            let material = material_arg(material.as_deref())?;
-            write_stdout(&exchange(&position, square, &material, json).map_err(CliError::input)?)
-        }
-        other => Err(not_available(other, "exchange")),
+    let pos = position::<G>(&pos)?;
+    match G::exchange_report(&pos, &square, material.as_deref(), json) {
+        Some(report) => write_stdout(&report.map_err(CliError::input)?),
+        None => Err(not_available::<G>("exchange")),
     }
 }

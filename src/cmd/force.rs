@@ -1,17 +1,16 @@
-//! `zonal force`: chess-t1's force sums on every square.
+//! `zonal force`: the force sums on every square, where the game has them
+//! ([`GameDef::force_report`]).
 
-use crate::args::{ForceArgs, GameName};
+use crate::args::{ForceArgs, position};
 use crate::cmd::not_available;
 use crate::output::{CliError, write_stdout};
-use zonal_games::chess_t1::report::force::force;
+use zonal_analysis::GameDef;
 
-/// Runs `zonal force` for `game` (chess-t1's: the other games have no force sums).
-pub fn run(game: GameName, args: ForceArgs) -> Result<(), CliError> {
+/// Runs `zonal force` for the game `G`.
+pub fn run<G: GameDef>(args: ForceArgs) -> Result<(), CliError> {
     let ForceArgs { pos, raw, json } = args;
-    match game {
-        GameName::ChessT1 => {
-            write_stdout(&force(&pos.resolve()?, raw, json).map_err(CliError::input)?)
-        }
-        other => Err(not_available(other, "force")),
+    match G::force_report(&position::<G>(&pos)?, raw, json) {
+        Some(report) => write_stdout(&report.map_err(CliError::input)?),
+        None => Err(not_available::<G>("force")),
     }
 }

@@ -12,7 +12,7 @@ macro_rules! game_lines {
                 $help,
                 crate::cmd::commands::<$def>()
             );
-            outln!("          Defaults: {}.", <$def as zonal_analysis::GameDef>::DEFAULTS);
+            outln!("          Defaults: {}.", <$def as zonal_analysis::ZoneDef>::DEFAULTS);
         )*
     };
 }

@@ -48,15 +48,15 @@ pub(crate) mod chess {
     }
 }
 
-/// `matches` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
+/// `matches` for the games on the core's search, over [`ZoneDef`](zonal_analysis::ZoneDef).
 pub(crate) mod generic {
     use crate::args::MatchArgs;
     use crate::output::CliError;
-    use zonal_analysis::GameDef;
+    use zonal_analysis::ZoneDef;
     use zonal_analysis::Zoned;
 
     /// The positions of an openings file's text.
-    pub(crate) fn read_openings<G: GameDef>(
+    pub(crate) fn read_openings<G: ZoneDef>(
         text: &str,
         source: &str,
     ) -> Result<Vec<G::Position>, CliError> {
@@ -67,7 +67,7 @@ pub(crate) mod generic {
             .collect())
     }
 
-    pub(crate) fn match_cmd<G: GameDef>(args: &MatchArgs) -> Result<(), CliError>
+    pub(crate) fn match_cmd<G: ZoneDef>(args: &MatchArgs) -> Result<(), CliError>
     where
         G::Zones: Default + 'static,
     {

@@ -1,6 +1,6 @@
-//! One file per command. Each command's `run` takes the game and the command's arguments and
-//! sends them to the game's implementation: chess-t1's (`chess`), the games of the core's search
-//! written once over [`GameDef`](zonal_analysis::GameDef) (`generic`), or Прорыв's own (`proryv`).
+//! One file per command. A command written once over [`GameDef`](zonal_analysis::GameDef) is
+//! `run::<G>` for every game ([`for_game!`]); the others still send chess-t1 (`chess`) and the
+//! games of the core's zones ([`ZoneDef`](zonal_analysis::ZoneDef), `generic`) their own ways.
 
 pub mod analyse;
 pub mod bench;
@@ -27,29 +27,34 @@ use zonal_analysis::GameDef;
 
 /// The name errors and reports show for `game`.
 pub fn game_name(game: GameName) -> &'static str {
-    with_game!(game, chess => "chess-t1", G => G::NAME)
+    for_game!(game, G => G::NAME)
 }
 
-/// The commands a game of the core's search has, as `zonal games` and errors list them.
+/// The commands a game has, as `zonal games` and errors list them.
 pub fn commands<G: GameDef>() -> String {
     let paths = if G::PATH_REPORTS {
         "distance, trajectories, "
     } else {
         ""
     };
+    let force = if G::FORCE_REPORTS {
+        "force, exchange, "
+    } else {
+        ""
+    };
     format!(
-        "moves, play (--record), perft (--divide, --parallel), {paths}zones (--after, --json, \
-         --dot), render (--zones), search, analyse, review, engine, match (--cmd1/--cmd2), bench, \
-         datagen, fit"
+        "moves, play (--record), perft (--divide, --parallel), {paths}{force}zones (--after, \
+         --json, --dot), render (--zones), search, analyse, review, engine, match (--cmd1/--cmd2), \
+         bench, datagen, fit"
     )
 }
 
-/// The error of a command `game` does not have.
-pub fn not_available(game: GameName, command: &str) -> CliError {
-    let has = with_game!(game, chess => String::from("every command"), G => commands::<G>());
+/// The error of a command the game `G` does not have.
+pub fn not_available<G: GameDef>(command: &str) -> CliError {
     CliError::input(format!(
-        "{}: `zonal {command}` is not available for this game yet (it has {has}; \
-         `zonal games` lists what each game supports)",
-        game_name(game)
+        "{}: `zonal {command}` is not available for this game yet (it has {}; `zonal games` lists \
+         what each game supports)",
+        G::NAME,
+        commands::<G>()
     ))
 }

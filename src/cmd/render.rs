@@ -3,7 +3,7 @@
 use crate::args::{GameName, PosArg, RenderArgs, SideArg, position};
 use crate::cmd::game_name;
 use crate::output::CliError;
-use zonal_analysis::GameDef;
+use zonal_analysis::ZoneDef;
 use zonal_games::chess_t1::report::{render as svg_render, svg};
 
 /// Runs `zonal render` for `game`.
@@ -86,7 +86,7 @@ pub(crate) fn select<Z>(
 }
 
 /// The picture of a game of the core's search.
-pub(crate) fn core<G: GameDef>(
+pub(crate) fn core<G: ZoneDef>(
     pos: &PosArg,
     show_zones: bool,
     zone: Option<usize>,

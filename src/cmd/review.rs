@@ -3,7 +3,7 @@
 use crate::args::{GameName, ReviewArgs};
 use crate::cmd::play::{given_moves, start_and_moves};
 use crate::output::{CliError, write_stdout};
-use zonal_analysis::GameDef;
+use zonal_analysis::ZoneDef;
 use zonal_analysis::positions::record;
 use zonal_core::Limits;
 
@@ -65,7 +65,7 @@ fn write(
 
 /// `zonal review` for a game of the core's search: the N-th finished game of a records file
 /// (`--records`), or a start and its moves (given, or a position file record's `moves`).
-fn core<G: GameDef>(args: ReviewArgs) -> Result<(), CliError> {
+fn core<G: ZoneDef>(args: ReviewArgs) -> Result<(), CliError> {
     let limits = limits(&args);
     let (start, moves) = if args.records {
         let n = args.pos.index.unwrap_or(1);

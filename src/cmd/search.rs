@@ -2,7 +2,7 @@
 
 use crate::args::{GameName, PosArg, SearchArgs, position};
 use crate::output::CliError;
-use zonal_analysis::GameDef;
+use zonal_analysis::ZoneDef;
 
 /// `search` for chess-t1.
 pub(crate) mod chess {
@@ -55,16 +55,16 @@ pub(crate) mod chess {
     }
 }
 
-/// `search` for the games on the core's search, over [`GameDef`](zonal_analysis::GameDef).
+/// `search` for the games on the core's search, over [`ZoneDef`](zonal_analysis::ZoneDef).
 pub(crate) mod generic {
     use crate::output::CliError;
     use crate::output::print_json;
     use std::time::Instant;
-    use zonal_analysis::GameDef;
+    use zonal_analysis::ZoneDef;
     use zonal_analysis::analyse::{AnalysisSearch, score_text};
     use zonal_analysis::status;
 
-    pub(crate) fn search_cmd<G: GameDef>(
+    pub(crate) fn search_cmd<G: ZoneDef>(
         pos: &G::Position,
         mode: &AnalysisSearch,
         json: bool,
@@ -138,7 +138,7 @@ pub fn run(game: GameName, args: SearchArgs) -> Result<(), CliError> {
 }
 
 /// `zonal search` for a game of the core's search.
-pub(crate) fn core<G: GameDef>(
+pub(crate) fn core<G: ZoneDef>(
     pos: &PosArg,
     full: bool,
     horizon: Option<i32>,

@@ -1,14 +1,13 @@
-//! `zonal trajectories`: shortest and admissible trajectories of a piece.
+//! `zonal trajectories`: shortest and admissible trajectories of a piece, where the game has
+//! the report ([`GameDef::trajectories_report`]).
 
-use crate::args::{GameName, TrajectoriesArgs, parse_square, position};
+use crate::args::{TrajectoriesArgs, position};
 use crate::cmd::not_available;
 use crate::output::{CliError, write_stdout};
-use zonal_analysis::GameDef;
-use zonal_games::chess_t1::report::Subject;
-use zonal_games::chess_t1::report::trajectories::trajectories;
+use zonal_analysis::{GameDef, PathQuery};
 
-/// Runs `zonal trajectories` for `game` (chess-t1 and Прорыв).
-pub fn run(game: GameName, args: TrajectoriesArgs) -> Result<(), CliError> {
+/// Runs `zonal trajectories` for the game `G`.
+pub fn run<G: GameDef>(args: TrajectoriesArgs) -> Result<(), CliError> {
     let TrajectoriesArgs {
         pos,
         from,
@@ -18,23 +17,18 @@ pub fn run(game: GameName, args: TrajectoriesArgs) -> Result<(), CliError> {
         limit,
         json,
     } = args;
-    with_game!(
-        game,
-        chess => {
-            let pos = pos.resolve()?;
-            let subject = Subject::new(&pos, &from, piece.piece, piece.own_removable)
-                .map_err(CliError::input)?;
-            let to = parse_square(&to, "--to")?;
-            write_stdout(
-                &trajectories(&pos, &subject, to, max_len, limit, json).map_err(CliError::input)?,
-            )
-        },
-        G => {
-            let p = position::<G>(&pos)?;
-            match G::trajectories_report(&p, &from, &to, limit, json) {
-                Some(report) => write_stdout(&report.map_err(CliError::input)?),
-                None => Err(not_available(game, "trajectories")),
-            }
-        },
-    )
+    let pos = position::<G>(&pos)?;
+    let query = PathQuery {
+        from,
+        to: Some(to),
+        piece: piece.piece,
+        own_removable: piece.own_removable,
+        max_len,
+        limit,
+        json,
+    };
+    match G::trajectories_report(&pos, &query) {
+        Some(report) => write_stdout(&report.map_err(CliError::input)?),
+        None => Err(not_available::<G>("trajectories")),
+    }
 }

@@ -2,7 +2,7 @@
 
 use crate::args::{GameName, ZonesArgs, position};
 use crate::output::{CliError, write_stdout};
-use zonal_analysis::GameDef;
+use zonal_analysis::ZoneDef;
 use zonal_analysis::report::*;
 use zonal_games::chess_t1::report::zones::{ZonesJson, zones_after as zones_after_t1};
 use zonal_games::json_text;
@@ -47,7 +47,7 @@ pub fn run(game: GameName, args: ZonesArgs) -> Result<(), CliError> {
 }
 
 /// `zonal zones` for a game of the core's search.
-pub(crate) fn core<G: GameDef>(args: ZonesArgs) -> Result<(), CliError> {
+pub(crate) fn core<G: ZoneDef>(args: ZonesArgs) -> Result<(), CliError> {
     let horizon = args.horizon;
     let start = position::<G>(&args.pos)?;
     let (p, built, log) = zones_after::<G>(start, horizon, &args.after).map_err(CliError::input)?;

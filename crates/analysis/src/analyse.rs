@@ -1,8 +1,8 @@
-//! `analyse` written once over [`GameDef`]: a position's status, the game's own measures, the
+//! `analyse` written once over [`ZoneDef`]: a position's status, the game's own measures, the
 //! recommended moves with their reasons in words, the principal line, and the verdict against a
 //! position file's `bm` / `am`; a suite's score over many positions. Text and JSON.
 
-use crate::game::{GameDef, status};
+use crate::game::{ZoneDef, status};
 use crate::play::Searching;
 use crate::reason::{Explainer, Words};
 use serde_json::{Map, Value, json};
@@ -24,7 +24,7 @@ pub struct AnalysisSearch {
 impl AnalysisSearch {
     /// The search of `G`: full-width or zone-guided, at `horizon` (the game's default when
     /// `None`), every root move exact when `analyse`.
-    pub fn new<G: GameDef>(
+    pub fn new<G: ZoneDef>(
         full: bool,
         horizon: Option<i32>,
         limits: &Limits,
@@ -53,7 +53,7 @@ impl AnalysisSearch {
     }
 
     /// The search of `pos` and its name.
-    pub fn search<G: GameDef>(&self, pos: &G::Position) -> (SearchResult<G::Move>, &'static str) {
+    pub fn search<G: ZoneDef>(&self, pos: &G::Position) -> (SearchResult<G::Move>, &'static str) {
         let (r, _) =
             self.searching
                 .run::<G>(&G::rules(pos), pos, &[], &self.limits, &Control::default());
@@ -72,7 +72,7 @@ pub fn score_text(score: i32) -> String {
     }
 }
 
-/// What a game shows of a position beyond the shared report ([`GameDef::measures`]): lines of
+/// What a game shows of a position beyond the shared report ([`ZoneDef::measures`]): lines of
 /// text after the status, and the same as JSON fields.
 #[derive(Debug, Clone, Default)]
 pub struct Measures {
@@ -114,7 +114,7 @@ pub struct PositionAnalysis {
 
 /// Analyses `pos` (read from `record` when it came from a position file, whose `bm` / `am` it
 /// is scored against): `top` recommended moves with reasons at the search's horizon.
-pub fn analyse<G: GameDef>(
+pub fn analyse<G: ZoneDef>(
     pos: &G::Position,
     record: Option<&Record<G::Position>>,
     search: &AnalysisSearch,

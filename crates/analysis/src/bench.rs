@@ -4,7 +4,7 @@
 //! projection costs, counted in the full-width engine's nodes (docs/zones.md §5: the zones must
 //! pay for the nodes they cost).
 
-use crate::game::GameDef;
+use crate::game::ZoneDef;
 use crate::play::Searching;
 use serde::Serialize;
 use std::time::{Duration, Instant};
@@ -127,7 +127,7 @@ fn mean_us(budget: Duration, mut f: impl FnMut()) -> f64 {
 }
 
 /// The projection's cost at `horizon` on `positions`, against the full-width engine's `nps`.
-pub fn projection_cost<G: GameDef>(
+pub fn projection_cost<G: ZoneDef>(
     positions: &[G::Position],
     horizon: i32,
     nps: u64,
@@ -196,7 +196,7 @@ pub fn projection_cost<G: GameDef>(
 }
 
 /// `zonal bench --game G`'s figures (`quick`: fewer positions, shorter times).
-pub fn run<G: GameDef>(quick: bool) -> Result<Bench, String> {
+pub fn run<G: ZoneDef>(quick: bool) -> Result<Bench, String> {
     let movetime = if quick { 50 } else { 200 };
     let limits = Limits {
         movetime_ms: Some(movetime),

@@ -4,6 +4,7 @@
 use std::fmt::{Debug, Display};
 use std::str::FromStr;
 use zonal_board::Side;
+use zonal_core::excerpt::excerpt;
 use zonal_core::game::GameRules;
 use zonal_core::guided::MoveSquares;
 use zonal_core::picture::Picture;
@@ -18,7 +19,28 @@ pub type GameOf<G> = zonal_core::game::Game<<G as GameDef>::Record>;
 /// and the analysis board see it: with its zone builder.
 pub struct Zoned<G>(pub std::marker::PhantomData<G>);
 
-/// What the command line needs of a game played on the core's search.
+/// A question about a piece's paths: `zonal distance` (without `to`) and `zonal trajectories`.
+#[derive(Clone, Debug, Default)]
+pub struct PathQuery {
+    /// The square the piece stands on (`--from`).
+    pub from: String,
+    /// The square its trajectories lead to (`--to`; `None` for a distance map).
+    pub to: Option<String>,
+    /// A hypothetical piece placed on `from` instead of what stands there, as a letter of the
+    /// position notation (`--piece`).
+    pub piece: Option<char>,
+    /// The piece's own side's other pieces count as removable, not as obstacles.
+    pub own_removable: bool,
+    /// The longest trajectory listed, beyond the shortest (`--max-len`).
+    pub max_len: Option<u32>,
+    /// The most trajectories listed (`--limit`).
+    pub limit: usize,
+    /// JSON output.
+    pub json: bool,
+}
+
+/// What every command needs of a game: its names and starts, notation, position files, moves
+/// and records, and its ends.
 pub trait GameDef: 'static {
     /// The name `--game` takes and JSON shows.
     const ID: &'static str;
@@ -26,50 +48,18 @@ pub trait GameDef: 'static {
     const NAME: &'static str;
     /// Position arguments that name a start position, with what each is (`startpos` first).
     const STARTS: &'static [(&'static str, &'static str)];
-    /// The zones' horizon in half-moves when `--horizon` is not given (the one the game's suite
-    /// is best searched with).
-    const HORIZON: i32 = 4;
     /// Words a game record may end with instead of a move (e.g. a loss on time).
     const RECORD_ENDS: &'static [&'static str] = &[];
-    /// The position file a match plays when `--openings` is not given, as its name and its text
-    /// (built into the binary, so that `match` works anywhere; `None`: 16 random openings of 4
-    /// plies from the first start).
-    const OPENINGS: Option<(&'static str, &'static str)> = None;
-    /// The game's suite of tactics as its name and its text (built into the binary), which
-    /// `bench` searches.
-    const SUITE: (&'static str, &'static str);
-    /// The evaluation's weights a match player may set (`rook=60`), by name.
-    const WEIGHTS: &'static [&'static str] = &[];
     /// What one move is called in `play`'s refusals (`move 3 (d1d9): ...`; Прорыв: `ply`).
     const MOVE_WORD: &'static str = "move";
-    /// How this game plays where it differs from [`zonal_play::spec::CoreSettings::play`]
-    /// (full-width, the engine's techniques): keys and values of a player spec (e.g.
-    /// `("mode", "zones")`, `("null", "off")`; a player spec or `setoption` changes them
-    /// again), each measured by a match (NOTES.md).
-    const PLAY_SETTINGS: &'static [(&'static str, &'static str)] = &[];
-    /// How the game plays and analyses by default, with the measurements that chose it (`zonal
-    /// games` shows it).
-    const DEFAULTS: &'static str;
     /// [`GameDef::MOVE_WORD`] in the plural (`moves played: 2`; Прорыв: `plies`).
     const MOVES_WORD: &'static str = "moves";
-    /// How a game's moves are written as one text ([`GameDef::record`] joined by spaces), as the
-    /// analysis board names it for export and import.
-    const GAME_TEXT: &'static str = "coordinate moves";
-    /// The letters of the pieces in a position string's placement, each with its name (the
-    /// analysis board's editor offers them).
-    const PIECES: &'static [(char, &'static str)];
-    /// The letters a position string gives the side to move by, White's first.
-    const SIDE_LETTERS: [char; 2] = ['w', 'b'];
     /// A position (written and read as a position string).
     type Position: Copy + Display + Send + Sync + FromStr<Err: Display>;
     /// A move.
     type Move: Copy + Eq + Debug + Display + Send + Sync;
-    /// The search's rules.
-    type Rules: MoveSquares<Position = Self::Position, Move = Self::Move>;
-    /// The zone builder's view of the game.
-    type Zones: ZoneGame<Position = Self::Position> + Default + 'static;
-    /// The game's side of the one position-file reader ([`zonal_core::record::parse_file`]).
-    type File: PositionFile<Position = Self::Position>;
+    /// A move as `zonal moves --json` lists it (its text, or an object of its parts).
+    type MoveJson: serde::Serialize;
     /// The rules of a game in progress ([`GameOf`]): the ends that need the history.
     type Record: GameRules<
             Position = Self::Position,
@@ -79,8 +69,190 @@ pub trait GameDef: 'static {
             Error: Display,
         > + 'static;
 
+    /// The start position a name of [`GameDef::STARTS`] gives.
+    fn start(name: &str) -> Option<Self::Position>;
+    /// A position string.
+    fn parse_position(text: &str) -> Result<Self::Position, String> {
+        text.parse()
+            .map_err(|e: <Self::Position as FromStr>::Err| e.to_string())
+    }
+    /// A position file's records, `source` naming the file in errors (a game whose position
+    /// strings [`zonal_core::record::PositionFile`] reads implements it with [`read_file`]).
+    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Self::Position>>, String>;
+    /// The positions a position argument names: a start's name, a position string, or a
+    /// position file's positions (all, or the one `id` / `index` picks), each with its record;
+    /// by default [`crate::positions::select`] (files read whole, bounded).
+    fn select(
+        pos: &str,
+        id: Option<&str>,
+        index: Option<usize>,
+    ) -> Result<Vec<crate::positions::Loaded<Self::Position>>, String>
+    where
+        Self: Sized,
+    {
+        crate::positions::select::<Self>(pos, id, index)
+    }
+    /// The first position [`GameDef::select`] gives (the one a command of one position reads).
+    fn select_first(
+        pos: &str,
+        id: Option<&str>,
+        index: Option<usize>,
+    ) -> Result<crate::positions::Loaded<Self::Position>, String>
+    where
+        Self: Sized,
+    {
+        Self::select(pos, id, index)?
+            .into_iter()
+            .next()
+            .ok_or_else(|| format!("{}: no position in {:?}", Self::NAME, excerpt(pos)))
+    }
+    /// The legal moves.
+    fn legal_moves(pos: &Self::Position) -> Vec<Self::Move>;
+    /// The side to move.
+    fn side(pos: &Self::Position) -> Side;
+    /// A side in words (`white`; Hnefatafl: `defenders`).
+    fn side_name(side: Side) -> &'static str;
+    /// The game's end shown by the position alone, in words.
+    fn outcome(pos: &Self::Position) -> Option<String>;
+    /// The board as text.
+    fn diagram(pos: &Self::Position) -> String;
+    /// Leaves counted to `depth`.
+    fn perft(pos: &Self::Position, depth: u32) -> u64;
+    /// Leaves counted to `depth` with the root's moves shared out over all cores (a game on the
+    /// core's search: [`perft_split`]).
+    fn perft_parallel(pos: &Self::Position, depth: u32) -> u64;
+    /// A legal move of `pos` as `zonal moves --json` lists it ([`GameDef::MoveJson`]).
+    fn move_json(pos: &Self::Position, mv: Self::Move) -> Self::MoveJson;
+    /// Leaves counted to `depth` below each root move.
+    fn divide(pos: &Self::Position, depth: u32) -> Vec<(Self::Move, u64)>;
+    /// A game from `start`.
+    fn new_game(start: Self::Position) -> GameOf<Self> {
+        GameOf::<Self>::new(start)
+    }
+    /// Plays a move given as text (coordinate form, or the game's record form) in `game`.
+    fn play_text(game: &mut GameOf<Self>, text: &str) -> Result<(), String> {
+        game.play(text).map(|_| ()).map_err(|e| e.to_string())
+    }
+    /// The game's current position.
+    fn current(game: &GameOf<Self>) -> Self::Position {
+        *game.position()
+    }
+    /// The game's moves in the game's record form (by default their coordinate form).
+    fn record(game: &GameOf<Self>) -> Vec<String> {
+        game.moves().iter().map(ToString::to_string).collect()
+    }
+    /// The game's moves as one text (`play`'s `moves played`): by default [`GameDef::record`]
+    /// joined by spaces.
+    fn record_text(game: &GameOf<Self>) -> String {
+        Self::record(game).join(" ")
+    }
+    /// The moves of `text`, a game written in the books' notation from `pos`, in coordinate
+    /// form (`play --book`); `None` (the default) where the game has no such notation.
+    fn book_moves(_pos: &Self::Position, _text: &str) -> Option<Result<Vec<String>, String>> {
+        None
+    }
+    /// What `play` says of a position beyond its status (chess-t1: who is in check); nothing by
+    /// default.
+    fn notes(_pos: &Self::Position) -> Vec<String> {
+        Vec::new()
+    }
+    /// Whether the game has `zonal distance` and `zonal trajectories` (the two hooks below).
+    const PATH_REPORTS: bool = false;
+    /// `zonal distance`: the distance map of the piece on `query.from`, as text or JSON; `None`
+    /// (the default) where the game has no such report.
+    fn distance_report(
+        _pos: &Self::Position,
+        _query: &PathQuery,
+    ) -> Option<Result<String, String>> {
+        None
+    }
+    /// `zonal trajectories`: at most `query.limit` trajectories of the piece on `query.from` to
+    /// `query.to`, as text or JSON; `None` (the default) where the game has no such report.
+    fn trajectories_report(
+        _pos: &Self::Position,
+        _query: &PathQuery,
+    ) -> Option<Result<String, String>> {
+        None
+    }
+    /// Whether the game has force sums and the exchange rule (`zonal force`, `zonal exchange`).
+    const FORCE_REPORTS: bool = false;
+    /// `zonal force`: the force sums on every square (`raw`: in half-units); `None` (the
+    /// default) where the game has none.
+    fn force_report(
+        _pos: &Self::Position,
+        _raw: bool,
+        _json: bool,
+    ) -> Option<Result<String, String>> {
+        None
+    }
+    /// `zonal exchange`: the exchange on the square named `square`, with the piece values
+    /// `material` names (`None`: the game's); `None` (the default) where the game has no
+    /// exchange rule.
+    fn exchange_report(
+        _pos: &Self::Position,
+        _square: &str,
+        _material: Option<&str>,
+        _json: bool,
+    ) -> Option<Result<String, String>> {
+        None
+    }
+    /// How the game ended, if it did.
+    fn end(game: &GameOf<Self>) -> Option<GameEnd>;
+
+    /// Whether the position is in a placement phase (Прорыв's drops), for games that have one;
+    /// `None` (the default) for the others. The analysis board's `moves` answer shows it.
+    fn placement(_pos: &Self::Position) -> Option<bool> {
+        None
+    }
+
+    /// The fields of `play --json` that say how `game` stands beyond the shared ones (`game`,
+    /// `start`, `moves`, `position`, `side`, `status`; a field of the same name replaces the
+    /// shared one's value): by default `winner` (the winner's side, `null` for a draw, `null`
+    /// while the game goes on).
+    fn play_fields(game: &GameOf<Self>) -> Vec<(&'static str, serde_json::Value)> {
+        let winner = Self::end(game).map(|e| e.winner.map(side_word));
+        vec![("winner", serde_json::json!(winner))]
+    }
+}
+
+/// What the zone reports, the analysis, the play library and the learning commands need beyond
+/// [`GameDef`] of a game whose zones the core's zone builder makes ([`ZoneGame`]): its zone
+/// builder, its words for what the zones hold, pictures, evaluation's weights and suites.
+pub trait ZoneDef: GameDef {
+    /// The search's rules.
+    type Rules: MoveSquares<Position = Self::Position, Move = Self::Move>;
     /// The search's rules for positions like `pos`.
     fn rules(pos: &Self::Position) -> Self::Rules;
+    /// The zones' horizon in half-moves when `--horizon` is not given (the one the game's suite
+    /// is best searched with).
+    const HORIZON: i32 = 4;
+    /// The position file a match plays when `--openings` is not given, as its name and its text
+    /// (built into the binary, so that `match` works anywhere; `None`: 16 random openings of 4
+    /// plies from the first start).
+    const OPENINGS: Option<(&'static str, &'static str)> = None;
+    /// The game's suite of tactics as its name and its text (built into the binary), which
+    /// `bench` searches.
+    const SUITE: (&'static str, &'static str);
+    /// The evaluation's weights a match player may set (`rook=60`), by name.
+    const WEIGHTS: &'static [&'static str] = &[];
+    /// How this game plays where it differs from [`zonal_play::spec::CoreSettings::play`]
+    /// (full-width, the engine's techniques): keys and values of a player spec (e.g.
+    /// `("mode", "zones")`, `("null", "off")`; a player spec or `setoption` changes them
+    /// again), each measured by a match (NOTES.md).
+    const PLAY_SETTINGS: &'static [(&'static str, &'static str)] = &[];
+    /// How the game plays and analyses by default, with the measurements that chose it (`zonal
+    /// games` shows it).
+    const DEFAULTS: &'static str;
+    /// How a game's moves are written as one text ([`GameDef::record`] joined by spaces), as the
+    /// analysis board names it for export and import.
+    const GAME_TEXT: &'static str = "coordinate moves";
+    /// The letters of the pieces in a position string's placement, each with its name (the
+    /// analysis board's editor offers them).
+    const PIECES: &'static [(char, &'static str)];
+    /// The letters a position string gives the side to move by, White's first.
+    const SIDE_LETTERS: [char; 2] = ['w', 'b'];
+    /// The zone builder's view of the game.
+    type Zones: ZoneGame<Position = Self::Position> + Default + 'static;
     /// Sets the evaluation weight `key` (one of [`GameDef::WEIGHTS`]) to `value` (cp); false
     /// for a key the game does not have.
     fn set_weight(_rules: &mut Self::Rules, _key: &str, _value: i32) -> bool {
@@ -121,51 +293,6 @@ pub trait GameDef: 'static {
     {
         Err(format!("{}: no record reader for this game", Self::NAME))
     }
-    /// The start position a name of [`GameDef::STARTS`] gives.
-    fn start(name: &str) -> Option<Self::Position>;
-    /// A position string.
-    fn parse_position(text: &str) -> Result<Self::Position, String> {
-        text.parse()
-            .map_err(|e: <Self::Position as FromStr>::Err| e.to_string())
-    }
-    /// A position file's records, `source` naming the file in errors.
-    fn parse_file(text: &str, source: &str) -> Result<Vec<Record<Self::Position>>, String> {
-        zonal_core::record::parse_file::<Self::File>(text, source).map_err(|e| e.to_string())
-    }
-    /// The legal moves.
-    fn legal_moves(pos: &Self::Position) -> Vec<Self::Move>;
-    /// The side to move.
-    fn side(pos: &Self::Position) -> Side {
-        Self::zone_game().to_move(pos)
-    }
-    /// A side in words (`white`; Hnefatafl: `defenders`).
-    fn side_name(side: Side) -> &'static str;
-    /// The game's end shown by the position alone, in words.
-    fn outcome(pos: &Self::Position) -> Option<String>;
-    /// The board as text.
-    fn diagram(pos: &Self::Position) -> String;
-    /// Leaves counted to `depth`.
-    fn perft(pos: &Self::Position, depth: u32) -> u64;
-    /// Leaves counted to `depth` below each root move.
-    fn divide(pos: &Self::Position, depth: u32) -> Vec<(Self::Move, u64)>;
-    /// A game from `start`.
-    fn new_game(start: Self::Position) -> GameOf<Self> {
-        GameOf::<Self>::new(start)
-    }
-    /// Plays a move given as text (coordinate form, or the game's record form) in `game`.
-    fn play_text(game: &mut GameOf<Self>, text: &str) -> Result<(), String> {
-        game.play(text).map(|_| ()).map_err(|e| e.to_string())
-    }
-    /// The game's current position.
-    fn current(game: &GameOf<Self>) -> Self::Position {
-        *game.position()
-    }
-    /// The game's moves in the game's record form (by default their coordinate form).
-    fn record(game: &GameOf<Self>) -> Vec<String> {
-        game.moves().iter().map(ToString::to_string).collect()
-    }
-    /// How the game ended, if it did.
-    fn end(game: &GameOf<Self>) -> Option<GameEnd>;
     /// The game's zone builder.
     fn zone_game() -> Self::Zones {
         Self::Zones::default()
@@ -227,20 +354,6 @@ pub trait GameDef: 'static {
     /// The board with its special squares and pieces, without arrows.
     fn board_picture(pos: &Self::Position) -> Picture;
 
-    /// Whether the position is in a placement phase (Прорыв's drops), for games that have one;
-    /// `None` (the default) for the others. The analysis board's `moves` answer shows it.
-    fn placement(_pos: &Self::Position) -> Option<bool> {
-        None
-    }
-
-    /// The fields of `play --json` that say how `game` stands beyond the shared ones (`game`,
-    /// `start`, `moves`, `position`, `side`, `status`): by default `winner` (the winner's side,
-    /// `null` for a draw, `null` while the game goes on).
-    fn play_fields(game: &GameOf<Self>) -> Vec<(&'static str, serde_json::Value)> {
-        let winner = Self::end(game).map(|e| e.winner.map(side_word));
-        vec![("winner", serde_json::json!(winner))]
-    }
-
     /// What `analyse` shows of `pos` beyond the shared report (Прорыв: the source's measures and
     /// the open zones); nothing by default.
     fn measures(_pos: &Self::Position) -> crate::analyse::Measures {
@@ -254,33 +367,33 @@ pub trait GameDef: 'static {
     {
         crate::report::zones_dot::<Self>(pos, built)
     }
-
-    /// Whether the game has `zonal distance` and `zonal trajectories` (the two hooks below).
-    const PATH_REPORTS: bool = false;
-
-    /// `zonal distance`: the distance map of the piece on the square named `from`, as text or
-    /// JSON; `None` (the default) where the game has no such report.
-    fn distance_report(
-        _pos: &Self::Position,
-        _from: &str,
-        _json: bool,
-    ) -> Option<Result<String, String>> {
-        None
-    }
-
-    /// `zonal trajectories`: at most `limit` shortest trajectories of the piece on `from` to
-    /// `to`, as text or JSON; `None` (the default) where the game has no such report.
-    fn trajectories_report(
-        _pos: &Self::Position,
-        _from: &str,
-        _to: &str,
-        _limit: usize,
-        _json: bool,
-    ) -> Option<Result<String, String>> {
-        None
-    }
 }
 
+/// [`GameDef::parse_file`] for a game whose position strings `F` reads: the one reader of
+/// position files ([`zonal_core::record::parse_file`]).
+pub fn read_file<F: PositionFile>(
+    text: &str,
+    source: &str,
+) -> Result<Vec<Record<F::Position>>, String> {
+    zonal_core::record::parse_file::<F>(text, source).map_err(|e| e.to_string())
+}
+
+/// Leaves counted to `depth` with the root's children shared out over all cores, each counted by
+/// [`GameDef::perft`] ([`GameDef::perft_parallel`] of a game on the core's search).
+pub fn perft_split<G: ZoneDef>(pos: &G::Position, depth: u32) -> u64 {
+    use rayon::prelude::*;
+    use zonal_core::Rules as _;
+    let rules = G::rules(pos);
+    if depth < 2 || rules.terminal(pos).is_some() {
+        return G::perft(pos, depth);
+    }
+    let mut moves = Vec::new();
+    rules.moves(pos, &mut moves);
+    let children: Vec<G::Position> = moves.into_iter().map(|mv| rules.play(pos, mv)).collect();
+    children.par_iter().map(|c| G::perft(c, depth - 1)).sum()
+}
+
+/// The game's end shown by the position alone in words, or `ongoing`.
 pub fn status<G: GameDef>(pos: &G::Position) -> String {
     G::outcome(pos).unwrap_or_else(|| "ongoing".to_string())
 }
@@ -299,13 +412,23 @@ pub fn side_word(side: Side) -> &'static str {
 pub fn replay<G: GameDef>(
     start: G::Position,
     moves: &[String],
+    each: impl FnMut(&G::Position, &G::Position, &str),
+) -> Result<GameOf<G>, String> {
+    play_on::<G>(G::new_game(start), moves, "", each)
+}
+
+/// `game` continued with `moves` as [`replay`] plays them; errors count the moves of `moves`,
+/// saying `of` after the number (`move 2 of its moves (e2e4): ...`).
+pub fn play_on<G: GameDef>(
+    mut game: GameOf<G>,
+    moves: &[String],
+    of: &str,
     mut each: impl FnMut(&G::Position, &G::Position, &str),
 ) -> Result<GameOf<G>, String> {
-    let mut game = G::new_game(start);
     for (i, text) in moves.iter().enumerate() {
         let at = || {
             let text = zonal_core::excerpt::excerpt(text);
-            format!("{} {} ({text})", G::MOVE_WORD, i + 1)
+            format!("{} {}{of} ({text})", G::MOVE_WORD, i + 1)
         };
         if let Some(end) = G::end(&game) {
             return Err(format!("{}: the game is over: {}", at(), end.text));
@@ -319,7 +442,7 @@ pub fn replay<G: GameDef>(
 
 /// The legal move of `before` that leads to `after` (how a move given in record form is written
 /// in coordinate form).
-pub fn move_between<G: GameDef>(before: &G::Position, after: &G::Position) -> Option<G::Move> {
+pub fn move_between<G: ZoneDef>(before: &G::Position, after: &G::Position) -> Option<G::Move> {
     use zonal_core::Rules;
     let rules = G::rules(before);
     let target = rules.key(after);

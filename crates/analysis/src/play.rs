@@ -1,8 +1,8 @@
 //! The games on the core's engine (Прорыв, Hnefatafl, Jungle) for [`zonal_play`]: any game of
-//! the core's search ([`GameDef`]) plays through [`Zoned`], with the core's player settings
+//! the core's search ([`ZoneDef`]) plays through [`Zoned`], with the core's player settings
 //! ([`CoreSettings`]) and the game's evaluation weights, and one [`Engine`] kept for a game.
 
-use crate::game::{GameDef, GameOf, Zoned};
+use crate::game::{GameOf, ZoneDef, Zoned};
 use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::marker::PhantomData;
@@ -53,7 +53,7 @@ impl Searching {
     /// The search of `pos` (the game's positions since its last irreversible move in
     /// `history`) within `limits`, under `control`, and the projections the zone narrowing
     /// built and read again (none in a full-width search).
-    pub fn run<G: GameDef>(
+    pub fn run<G: ZoneDef>(
         &self,
         rules: &G::Rules,
         pos: &G::Position,
@@ -96,7 +96,7 @@ fn log_counts<Z: zonal_core::zone::ZoneGame>(narrowing: &ZoneNarrowing<'_, Z>) {
 pub struct CoreGameSettings {
     /// The engine and its zones.
     pub core: CoreSettings,
-    /// The weights the game has ([`GameDef::WEIGHTS`]).
+    /// The weights the game has ([`ZoneDef::WEIGHTS`]).
     known: &'static [&'static str],
     /// Weights set, in the order given (they set the hand-set table, which then plays).
     pub weights: Vec<(&'static str, i32)>,
@@ -211,7 +211,7 @@ pub struct CoreSearcher<G> {
     game: PhantomData<fn() -> G>,
 }
 
-impl<G: GameDef> Searcher<Zoned<G>> for CoreSearcher<G>
+impl<G: ZoneDef> Searcher<Zoned<G>> for CoreSearcher<G>
 where
     G::Zones: Default + 'static,
 {
@@ -277,7 +277,7 @@ where
     }
 }
 
-impl<G: GameDef> PlayGame for Zoned<G>
+impl<G: ZoneDef> PlayGame for Zoned<G>
 where
     G::Zones: Default + 'static,
 {
@@ -386,7 +386,7 @@ where
     }
 }
 
-impl<G: GameDef> zonal_learn::Learn for Zoned<G>
+impl<G: ZoneDef> zonal_learn::Learn for Zoned<G>
 where
     G::Zones: Default + 'static,
 {

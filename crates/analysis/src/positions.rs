@@ -88,7 +88,10 @@ pub fn select<G: GameDef>(
 
 /// The `n`-th (1-based) finished game of the people's records in the file at `path`
 /// ([`GameDef::read_records`]): its start and its moves.
-pub fn record<G: GameDef>(path: &str, n: usize) -> Result<(G::Position, Vec<String>), String> {
+pub fn record<G: crate::game::ZoneDef>(
+    path: &str,
+    n: usize,
+) -> Result<(G::Position, Vec<String>), String> {
     let text = read_bounded(std::path::Path::new(path), MAX_RECORDS_BYTES, "records")?;
     let games = G::read_records(&text).map_err(|e| format!("{path}: {e}"))?;
     let found = n.checked_sub(1).and_then(|i| games.into_iter().nth(i));

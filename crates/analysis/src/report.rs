@@ -1,7 +1,7 @@
-//! Reports over [`GameDef`]: the projection after moves, the core games' zone JSON (one schema,
+//! Reports over [`ZoneDef`]: the projection after moves, the core games' zone JSON (one schema,
 //! `schema/zones.schema.json`) and DOT.
 
-use crate::game::{GameDef, side_word};
+use crate::game::{ZoneDef, side_word};
 use std::fmt::Write as _;
 use zonal_board::Side;
 use zonal_board::SquareSet;
@@ -10,7 +10,7 @@ use zonal_core::zone::{
 };
 /// The projection of `start` at `horizon`, then kept up to date along the moves `after` by the
 /// incremental projection, with a line a move saying what it reused.
-pub fn zones_after<G: GameDef>(
+pub fn zones_after<G: ZoneDef>(
     start: G::Position,
     horizon: i32,
     after: &[String],
@@ -51,7 +51,7 @@ pub const ZONES_SCHEMA_VERSION: u32 = 5;
 
 /// The zones as JSON (`schema/zones.schema.json`): every square by name, Botvinnik's labels as
 /// strings, each piece named.
-pub fn zones_json<G: GameDef>(pos: &G::Position, built: &Built, horizon: i32) -> serde_json::Value {
+pub fn zones_json<G: ZoneDef>(pos: &G::Position, built: &Built, horizon: i32) -> serde_json::Value {
     let game = G::zone_game();
     let shape = game.shape(pos);
     let (zone_outcomes, complex_outcomes) = outcomes(&game, pos, built, horizon);
@@ -126,10 +126,10 @@ pub fn zones_json<G: GameDef>(pos: &G::Position, built: &Built, horizon: i32) ->
     })
 }
 
-/// The projection as text in the game's words (the [`GameDef`] hooks), one block a zone with
+/// The projection as text in the game's words (the [`ZoneDef`] hooks), one block a zone with
 /// Botvinnik's labels ((+, z.0) the root, (-, z.1) a first negation, (+, z.2) an answer to it),
 /// then the complexes.
-pub fn zones_text<G: GameDef>(pos: &G::Position, built: &Built, horizon: i32) -> String {
+pub fn zones_text<G: ZoneDef>(pos: &G::Position, built: &Built, horizon: i32) -> String {
     let game = G::zone_game();
     let shape = game.shape(pos);
     let (zone_outcomes, complex_outcomes) = outcomes(&game, pos, built, horizon);
@@ -265,7 +265,7 @@ pub fn zones_text<G: GameDef>(pos: &G::Position, built: &Built, horizon: i32) ->
 
 /// The zones as Graphviz DOT: one cluster a zone, the root solid, negations dashed when they do
 /// not stop the root by themselves, answers dotted.
-pub fn zones_dot<G: GameDef>(pos: &G::Position, built: &Built) -> String {
+pub fn zones_dot<G: ZoneDef>(pos: &G::Position, built: &Built) -> String {
     let game = G::zone_game();
     let shape = game.shape(pos);
     let name = |sq: u32| shape.name(sq);

@@ -11,7 +11,7 @@
 //! A move that walks into a forced loss, or lets a forced win go, is a blunder whatever its
 //! clamped loss (its loss is then at least [`BLUNDER`]).
 
-use crate::game::{GameDef, GameOf};
+use crate::game::{GameOf, ZoneDef};
 use crate::play::Searching;
 use crate::reason::{Explainer, Words};
 use rayon::prelude::*;
@@ -184,7 +184,7 @@ pub struct GameSearched<'a, M> {
 /// Reviews the game of `moves` (the game's move text) from `start`: each position searched
 /// within `limits` by the game's default engine, all at once on the cores rayon has;
 /// `progress` is called once a position is done. Refuses a move that is not legal, naming it.
-pub fn review<G: GameDef>(
+pub fn review<G: ZoneDef>(
     start: G::Position,
     moves: &[String],
     limits: &Limits,
@@ -371,7 +371,7 @@ fn limits_words(limits: &Limits) -> String {
 /// Why `played` was worse than `best` in `pos`, in zones: what it serves, the other side's
 /// zones open after it that are not open after the better move (it let them through), and what
 /// the better move serves.
-fn why<G: GameDef>(
+fn why<G: ZoneDef>(
     zones: &G::Zones,
     pos: &G::Position,
     played: G::Move,
@@ -407,7 +407,7 @@ fn why<G: GameDef>(
 
 /// The zones of the side to move in `after` (the played move's opponent) that are open there
 /// and not open after the better move (`other`), at most three, in words.
-fn let_through<G: GameDef>(
+fn let_through<G: ZoneDef>(
     after: &G::Position,
     built: &Built,
     other: Option<&Built>,

@@ -1,7 +1,7 @@
-//! `--game hnefatafl`: Hnefatafl as the tools see it ([`GameDef`]).
+//! `--game hnefatafl`: Hnefatafl as the tools see it ([`ZoneDef`]).
 
 use zonal_analysis::Zoned;
-use zonal_analysis::{GameDef, GameEnd};
+use zonal_analysis::{GameDef, GameEnd, ZoneDef};
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
 use zonal_core::zone::{Aim, AimKind, Negation};
@@ -36,6 +36,95 @@ impl GameDef for HnefataflGame {
         ("seed9", "seed 9x9 (Tablut layout)"),
     ];
     const RECORD_ENDS: &'static [&'static str] = &["timeout"];
+    type Position = Position;
+    type Move = Move;
+    type MoveJson = String;
+    type Record = zonal_hnefatafl::play::Hnefatafl;
+
+    fn start(name: &str) -> Option<Position> {
+        let rules = match name {
+            "startpos" | "copenhagen" => Ruleset::COPENHAGEN,
+            "seed11" => Ruleset::SEED_11,
+            "seed9" => Ruleset::SEED_9,
+            _ => return None,
+        };
+        Some(Position::start(rules))
+    }
+
+    fn parse_file(
+        text: &str,
+        source: &str,
+    ) -> Result<Vec<zonal_core::record::Record<Position>>, String> {
+        zonal_analysis::read_file::<posfile::File>(text, source)
+    }
+
+    fn side(pos: &Position) -> Side {
+        zonal_core::zone::ZoneGame::to_move(&Self::zone_game(), pos)
+    }
+
+    fn legal_moves(pos: &Position) -> Vec<Move> {
+        pos.legal_moves()
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        if side == ATTACKERS {
+            "attackers"
+        } else {
+            "defenders"
+        }
+    }
+
+    fn outcome(pos: &Position) -> Option<String> {
+        pos.outcome().map(|o| o.to_string())
+    }
+
+    fn diagram(pos: &Position) -> String {
+        pos.diagram()
+    }
+
+    fn perft(pos: &Position, depth: u32) -> u64 {
+        zonal_hnefatafl::perft(pos, depth)
+    }
+
+    fn perft_parallel(pos: &Position, depth: u32) -> u64 {
+        zonal_analysis::game::perft_split::<Self>(pos, depth)
+    }
+
+    fn move_json(_pos: &Position, mv: Self::Move) -> String {
+        mv.to_string()
+    }
+
+    fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+        zonal_hnefatafl::divide(pos, depth)
+    }
+
+    fn record(game: &Game) -> Vec<String> {
+        let mut pos = *game.start();
+        game.moves()
+            .iter()
+            .map(|&mv| {
+                let text = pos.record(mv);
+                pos = pos.play(mv);
+                text
+            })
+            .collect()
+    }
+
+    fn end(game: &Game) -> Option<GameEnd> {
+        game.end().map(|o| GameEnd {
+            winner: o.winner(),
+            reason: reason(o).to_string(),
+            text: o.to_string(),
+        })
+    }
+}
+
+impl ZoneDef for HnefataflGame {
+    type Rules = Rules;
+    fn rules(pos: &Position) -> Rules {
+        Rules::new(pos.rules())
+    }
+
     const GAME_TEXT: &'static str = "record form";
     const HORIZON: i32 = 3;
     const PIECES: &'static [(char, &'static str)] =
@@ -55,12 +144,7 @@ impl GameDef for HnefataflGame {
         "positions/hnefatafl/suite.pos",
         include_str!("../../../positions/hnefatafl/suite.pos"),
     );
-    type Position = Position;
-    type Move = Move;
-    type Rules = Rules;
     type Zones = HnefataflZones;
-    type File = posfile::File;
-    type Record = zonal_hnefatafl::play::Hnefatafl;
 
     const WEIGHTS: &'static [&'static str] = &[
         "attacker",
@@ -73,10 +157,6 @@ impl GameDef for HnefataflGame {
         "king_mobility",
         "tempo",
     ];
-
-    fn rules(pos: &Position) -> Rules {
-        Rules::new(pos.rules())
-    }
 
     fn set_weight(rules: &mut Rules, key: &str, value: i32) -> bool {
         let w = &mut rules.weights;
@@ -176,56 +256,6 @@ impl GameDef for HnefataflGame {
         Ok(out)
     }
 
-    fn start(name: &str) -> Option<Position> {
-        let rules = match name {
-            "startpos" | "copenhagen" => Ruleset::COPENHAGEN,
-            "seed11" => Ruleset::SEED_11,
-            "seed9" => Ruleset::SEED_9,
-            _ => return None,
-        };
-        Some(Position::start(rules))
-    }
-
-    fn legal_moves(pos: &Position) -> Vec<Move> {
-        pos.legal_moves()
-    }
-
-    fn side_name(side: Side) -> &'static str {
-        if side == ATTACKERS {
-            "attackers"
-        } else {
-            "defenders"
-        }
-    }
-
-    fn outcome(pos: &Position) -> Option<String> {
-        pos.outcome().map(|o| o.to_string())
-    }
-
-    fn diagram(pos: &Position) -> String {
-        pos.diagram()
-    }
-
-    fn perft(pos: &Position, depth: u32) -> u64 {
-        zonal_hnefatafl::perft(pos, depth)
-    }
-
-    fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-        zonal_hnefatafl::divide(pos, depth)
-    }
-
-    fn record(game: &Game) -> Vec<String> {
-        let mut pos = *game.start();
-        game.moves()
-            .iter()
-            .map(|&mv| {
-                let text = pos.record(mv);
-                pos = pos.play(mv);
-                text
-            })
-            .collect()
-    }
-
     fn changed_squares(before: &Position, after: &Position) -> u128 {
         zones::changed_squares(before, after)
     }
@@ -304,13 +334,5 @@ impl GameDef for HnefataflGame {
                 "A attacker (dark), D defender (light), K the king (light, gold ring)".into(),
             ],
         }
-    }
-
-    fn end(game: &Game) -> Option<GameEnd> {
-        game.end().map(|o| GameEnd {
-            winner: o.winner(),
-            reason: reason(o).to_string(),
-            text: o.to_string(),
-        })
     }
 }

@@ -1,6 +1,6 @@
-//! `--game jungle`: Dou Shou Qi as the tools see it ([`GameDef`]).
+//! `--game jungle`: Dou Shou Qi as the tools see it ([`ZoneDef`]).
 
-use zonal_analysis::{GameDef, GameEnd};
+use zonal_analysis::{GameDef, GameEnd, ZoneDef};
 use zonal_board::Side;
 use zonal_core::picture::{Picture, PieceMark, Special};
 use zonal_core::zone::Negation;
@@ -22,94 +22,24 @@ impl GameDef for JungleGame {
     const ID: &'static str = "jungle";
     const NAME: &'static str = zonal_jungle::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
-    const HORIZON: i32 = 5;
-    /// Zone-guided: the zones ordering the root's moves measured +5.2 (-14.9 .. +25.4) against
-    /// full-width over 400 games at 100 ms (NOTES.md, issue 31).
-    const PLAY_SETTINGS: &'static [(&'static str, &'static str)] = &[("mode", "zones")];
-    const DEFAULTS: &'static str = "play zone-guided, the zones ordering the root (+5.2 Elo, \
-        -14.9 .. +25.4, against full-width over 400 games at 100 ms); analyse zone-guided (the \
-        suite: 36 of 36 bm, as full-width, with 2.95x fewer nodes)";
-    const PIECES: &'static [(char, &'static str)] = &[
-        ('E', "white elephant"),
-        ('L', "white lion"),
-        ('T', "white tiger"),
-        ('P', "white leopard"),
-        ('W', "white wolf"),
-        ('D', "white dog"),
-        ('C', "white cat"),
-        ('R', "white rat"),
-        ('e', "black elephant"),
-        ('l', "black lion"),
-        ('t', "black tiger"),
-        ('p', "black leopard"),
-        ('w', "black wolf"),
-        ('d', "black dog"),
-        ('c', "black cat"),
-        ('r', "black rat"),
-    ];
-    const SUITE: (&'static str, &'static str) = (
-        "positions/jungle/suite.pos",
-        include_str!("../../../positions/jungle/suite.pos"),
-    );
     type Position = Position;
     type Move = Move;
-    type Rules = zonal_jungle::Jungle;
-    type Zones = zones::JungleZones;
-    type File = posfile::File;
+    type MoveJson = String;
     type Record = zonal_jungle::Jungle;
-
-    const WEIGHTS: &'static [&'static str] = &["advance", "guard", "rat_in_water", "path"];
-
-    fn rules(_pos: &Position) -> zonal_jungle::Jungle {
-        zonal_jungle::Jungle::default()
-    }
-
-    fn set_weight(rules: &mut zonal_jungle::Jungle, key: &str, value: i32) -> bool {
-        let w = &mut rules.weights;
-        match key {
-            "advance" => w.advance = value,
-            "guard" => w.guard = value,
-            "rat_in_water" => w.rat_in_water = value,
-            "path" => w.path = value,
-            _ => return false,
-        }
-        true
-    }
-
-    const FEATURES: &'static [&'static str] = &zonal_jungle::eval::FEATURES;
-
-    fn features(pos: &Position) -> Vec<i32> {
-        zonal_jungle::eval::features(pos).to_vec()
-    }
-
-    fn hand_weights(_variant: &str) -> Vec<i32> {
-        zonal_jungle::eval::hand_weights(&zonal_jungle::eval::Weights::default()).to_vec()
-    }
-
-    fn set_fitted_weights(
-        rules: &mut zonal_jungle::Jungle,
-        weights: &[i32],
-        hidden: Option<&'static zonal_core::linear::Hidden>,
-    ) {
-        let mut fitted = zonal_jungle::eval::Fitted {
-            weights: [0; zonal_jungle::eval::N_FEATURES],
-            hidden,
-        };
-        fitted.weights.copy_from_slice(weights);
-        rules.fitted = Some(fitted);
-    }
-
-    fn set_fitted(rules: &mut zonal_jungle::Jungle, fitted: bool) -> bool {
-        rules.fitted = if fitted {
-            zonal_jungle::eval::shipped()
-        } else {
-            None
-        };
-        rules.fitted.is_some() == fitted
-    }
 
     fn start(name: &str) -> Option<Position> {
         (name == "startpos").then(Position::startpos)
+    }
+
+    fn parse_file(
+        text: &str,
+        source: &str,
+    ) -> Result<Vec<zonal_core::record::Record<Position>>, String> {
+        zonal_analysis::read_file::<posfile::File>(text, source)
+    }
+
+    fn side(pos: &Position) -> Side {
+        zonal_core::zone::ZoneGame::to_move(&Self::zone_game(), pos)
     }
 
     fn legal_moves(pos: &Position) -> Vec<Move> {
@@ -153,8 +83,118 @@ impl GameDef for JungleGame {
         zonal_jungle::perft(pos, depth)
     }
 
+    fn perft_parallel(pos: &Position, depth: u32) -> u64 {
+        zonal_analysis::game::perft_split::<Self>(pos, depth)
+    }
+
+    fn move_json(_pos: &Position, mv: Self::Move) -> String {
+        mv.to_string()
+    }
+
     fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         zonal_jungle::divide(pos, depth)
+    }
+
+    fn end(game: &Game) -> Option<GameEnd> {
+        game.end().map(|e| GameEnd {
+            winner: match e {
+                End::Won(o) => Some(o.winner()),
+                End::Repetition | End::QuietPlies => None,
+            },
+            reason: match e {
+                End::Won(Outcome::Den { .. }) => "den",
+                End::Won(Outcome::NoPieces { .. }) => "no_pieces",
+                End::Won(Outcome::NoMove { .. }) => "no_move",
+                End::Repetition => "repetition",
+                End::QuietPlies => "move_limit",
+            }
+            .to_string(),
+            text: e.to_string(),
+        })
+    }
+}
+
+impl ZoneDef for JungleGame {
+    type Rules = zonal_jungle::Jungle;
+    fn rules(_pos: &Position) -> zonal_jungle::Jungle {
+        zonal_jungle::Jungle::default()
+    }
+
+    const HORIZON: i32 = 5;
+    /// Zone-guided: the zones ordering the root's moves measured +5.2 (-14.9 .. +25.4) against
+    /// full-width over 400 games at 100 ms (NOTES.md, issue 31).
+    const PLAY_SETTINGS: &'static [(&'static str, &'static str)] = &[("mode", "zones")];
+    const DEFAULTS: &'static str = "play zone-guided, the zones ordering the root (+5.2 Elo, \
+        -14.9 .. +25.4, against full-width over 400 games at 100 ms); analyse zone-guided (the \
+        suite: 36 of 36 bm, as full-width, with 2.95x fewer nodes)";
+    const PIECES: &'static [(char, &'static str)] = &[
+        ('E', "white elephant"),
+        ('L', "white lion"),
+        ('T', "white tiger"),
+        ('P', "white leopard"),
+        ('W', "white wolf"),
+        ('D', "white dog"),
+        ('C', "white cat"),
+        ('R', "white rat"),
+        ('e', "black elephant"),
+        ('l', "black lion"),
+        ('t', "black tiger"),
+        ('p', "black leopard"),
+        ('w', "black wolf"),
+        ('d', "black dog"),
+        ('c', "black cat"),
+        ('r', "black rat"),
+    ];
+    const SUITE: (&'static str, &'static str) = (
+        "positions/jungle/suite.pos",
+        include_str!("../../../positions/jungle/suite.pos"),
+    );
+    type Zones = zones::JungleZones;
+
+    const WEIGHTS: &'static [&'static str] = &["advance", "guard", "rat_in_water", "path"];
+
+    fn set_weight(rules: &mut zonal_jungle::Jungle, key: &str, value: i32) -> bool {
+        let w = &mut rules.weights;
+        match key {
+            "advance" => w.advance = value,
+            "guard" => w.guard = value,
+            "rat_in_water" => w.rat_in_water = value,
+            "path" => w.path = value,
+            _ => return false,
+        }
+        true
+    }
+
+    const FEATURES: &'static [&'static str] = &zonal_jungle::eval::FEATURES;
+
+    fn features(pos: &Position) -> Vec<i32> {
+        zonal_jungle::eval::features(pos).to_vec()
+    }
+
+    fn hand_weights(_variant: &str) -> Vec<i32> {
+        zonal_jungle::eval::hand_weights(&zonal_jungle::eval::Weights::default()).to_vec()
+    }
+
+    fn set_fitted_weights(
+        rules: &mut zonal_jungle::Jungle,
+        weights: &[i32],
+        hidden: Option<&'static zonal_core::linear::Hidden>,
+    ) {
+        let mut fitted = zonal_jungle::eval::Fitted {
+            weights: [0; zonal_jungle::eval::N_FEATURES],
+            hidden,
+        };
+        fitted.weights.copy_from_slice(weights);
+        rules.fitted = Some(fitted);
+    }
+
+    fn set_fitted(rules: &mut zonal_jungle::Jungle, fitted: bool) -> bool {
+        rules.fitted = if fitted {
+            zonal_jungle::eval::shipped()
+        } else {
+            None
+        };
+        rules.fitted.is_some() == fitted
     }
 
     fn changed_squares(before: &Position, after: &Position) -> u64 {
@@ -231,23 +271,5 @@ impl GameDef for JungleGame {
                 "and the rat takes the elephant".into(),
             ],
         }
-    }
-
-    fn end(game: &Game) -> Option<GameEnd> {
-        game.end().map(|e| GameEnd {
-            winner: match e {
-                End::Won(o) => Some(o.winner()),
-                End::Repetition | End::QuietPlies => None,
-            },
-            reason: match e {
-                End::Won(Outcome::Den { .. }) => "den",
-                End::Won(Outcome::NoPieces { .. }) => "no_pieces",
-                End::Won(Outcome::NoMove { .. }) => "no_move",
-                End::Repetition => "repetition",
-                End::QuietPlies => "move_limit",
-            }
-            .to_string(),
-            text: e.to_string(),
-        })
     }
 }

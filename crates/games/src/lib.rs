@@ -1,6 +1,6 @@
 //! # zonal-games
 //!
-//! Every game of zonal behind the tools' traits: [`zonal_analysis::GameDef`] for Прорыв,
+//! Every game of zonal behind the tools' traits: [`zonal_analysis::ZoneDef`] for Прорыв,
 //! Hnefatafl and Jungle (their names, starts, notation, records, pictures and weights), and
 //! chess-t1's implementation of the play library's and the learning library's traits with its
 //! player keys. The rules, notation and evaluation stay in the game crates.

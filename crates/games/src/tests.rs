@@ -1,9 +1,9 @@
 //! Checks every game of the command line shares.
 
-use zonal_analysis::GameDef;
+use zonal_analysis::ZoneDef;
 
 /// Every weight a match player may name is one the game sets; other names are refused.
-pub(crate) fn weights_are_the_games<G: GameDef>() {
+pub(crate) fn weights_are_the_games<G: ZoneDef>() {
     let start = G::STARTS
         .first()
         .and_then(|s| G::start(s.0))
@@ -29,7 +29,7 @@ fn match_players_set_the_games_own_weights() {
 /// Each game's own engine defaults are techniques the engine knows, and they reach its players.
 #[test]
 fn the_games_play_techniques_reach_their_players() {
-    fn check<G: GameDef>() -> zonal_core::Techniques {
+    fn check<G: ZoneDef>() -> zonal_core::Techniques {
         zonal_play::spec::CoreSettings::play_with(G::HORIZON, G::PLAY_SETTINGS)
             .unwrap_or_else(|e| panic!("{}: {e}", G::ID));
         let settings = <zonal_analysis::Zoned<G> as zonal_play::PlayGame>::settings();

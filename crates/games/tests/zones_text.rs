@@ -2,14 +2,14 @@
 //! (`zonal_analysis::report::zones_text`) in each game's words: the lines of positions whose
 //! zones the game crates' tests check as data.
 
-use zonal_analysis::GameDef;
+use zonal_analysis::ZoneDef;
 use zonal_core::zone::build;
 use zonal_games::hnefatafl::HnefataflGame;
 use zonal_games::jungle::JungleGame;
 use zonal_games::proryv::ProryvGame;
 
 /// The text of `position`'s projection at `horizon`, which must hold every one of `lines`.
-fn check<G: GameDef>(position: &str, horizon: i32, lines: &[&str]) {
+fn check<G: ZoneDef>(position: &str, horizon: i32, lines: &[&str]) {
     let pos = G::parse_position(position).expect("a valid position");
     let built = build(&G::zone_game(), &pos, horizon);
     let text = G::zones_text(&pos, &built, horizon);

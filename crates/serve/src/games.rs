@@ -14,7 +14,7 @@ use std::sync::atomic::AtomicBool;
 use zonal_analysis::Searching;
 use zonal_analysis::Zoned;
 use zonal_analysis::reason::{Explainer, Words};
-use zonal_analysis::{GameDef, GameOf};
+use zonal_analysis::{GameOf, ZoneDef};
 use zonal_board::Shape;
 use zonal_board::Side;
 use zonal_core::guided::MoveSquares;
@@ -195,7 +195,7 @@ struct MovesJson<M: Serialize> {
     side: &'static str,
     status: String,
     over: bool,
-    /// Whether the placement phase is on, for a game that has one (Прорыв): [`GameDef::placement`].
+    /// Whether the placement phase is on, for a game that has one (Прорыв): [`ZoneDef::placement`].
     #[serde(skip_serializing_if = "Option::is_none")]
     placement: Option<bool>,
     moves: Vec<M>,
@@ -365,7 +365,7 @@ fn progress_json<M: std::fmt::Display>(p: &Progress<'_, M>) -> Value {
 /// The analysis of a game on the core's search (Прорыв, Hnefatafl, Jungle): the engine
 /// protocol's `position ... moves ...` ([`zonal_play::session::set_up`]) and its zone-guided
 /// search.
-fn core_analysis<G: GameDef>(
+fn core_analysis<G: ZoneDef>(
     position: &str,
     moves: &[String],
     horizon: i32,
@@ -763,16 +763,16 @@ impl Board for ChessBoard {
 
 // ---------------------------------------------------------------- Прорыв, Hnefatafl, Jungle
 
-/// A game of the generic commands ([`GameDef`]): Прорыв, Hnefatafl, Jungle.
+/// A game of the generic commands ([`ZoneDef`]): Прорыв, Hnefatafl, Jungle.
 pub struct CoreBoard<G>(std::marker::PhantomData<fn() -> G>);
 
-impl<G: GameDef> Default for CoreBoard<G> {
+impl<G: ZoneDef> Default for CoreBoard<G> {
     fn default() -> Self {
         CoreBoard(std::marker::PhantomData)
     }
 }
 
-impl<G: GameDef> CoreBoard<G> {
+impl<G: ZoneDef> CoreBoard<G> {
     fn position(text: &str) -> Result<G::Position, ApiError> {
         check_text("the position", text)?;
         let text = text.trim();
@@ -819,7 +819,7 @@ impl<G: GameDef> CoreBoard<G> {
 
 impl<G> Board for CoreBoard<G>
 where
-    G: GameDef,
+    G: ZoneDef,
     G::Zones: Default,
 {
     fn info(&self) -> GameInfo {

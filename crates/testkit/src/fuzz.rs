@@ -1,9 +1,9 @@
-//! The parsers of a game under fuzzing, over [`GameDef`]: position strings, moves and position
+//! The parsers of a game under fuzzing, over [`ZoneDef`]: position strings, moves and position
 //! files, from random text and from small edits of valid input, never panic, refuse with a
 //! message, and what they accept reads back as itself (a position string prints and reads back
 //! to the same string, an accepted move is a legal one, a record writes and reads back).
 
-use zonal_analysis::GameDef;
+use zonal_analysis::ZoneDef;
 use zonal_core::Rules;
 use zonal_core::record::write_record;
 use zonal_core::rng::Rng;
@@ -48,7 +48,7 @@ fn edit(rng: &mut Rng, text: &str, alphabet: &[char]) -> String {
 }
 
 /// The game's positions to start from: each start and positions of random games.
-fn seeds<G: GameDef>(rng: &mut Rng) -> Vec<G::Position> {
+fn seeds<G: ZoneDef>(rng: &mut Rng) -> Vec<G::Position> {
     let mut out: Vec<G::Position> = G::STARTS.iter().filter_map(|(n, _)| G::start(n)).collect();
     for i in 0..24 {
         let mut pos = out[i % out.len()];
@@ -66,7 +66,7 @@ fn seeds<G: GameDef>(rng: &mut Rng) -> Vec<G::Position> {
 
 /// A position string: refused with a message, or read back from its printed form; each legal
 /// move of an accepted position plays from its coordinate text and from its record form.
-fn check_position<G: GameDef>(text: &str) -> Result<bool, String> {
+fn check_position<G: ZoneDef>(text: &str) -> Result<bool, String> {
     let pos = match G::parse_position(text) {
         Ok(pos) => pos,
         Err(e) if e.is_empty() => return Err(format!("{text:?}: refused without a message")),
@@ -106,7 +106,7 @@ fn check_position<G: GameDef>(text: &str) -> Result<bool, String> {
 }
 
 /// A move's text in `pos`: refused with a message, or a legal move.
-fn check_move<G: GameDef>(pos: &G::Position, text: &str) -> Result<bool, String> {
+fn check_move<G: ZoneDef>(pos: &G::Position, text: &str) -> Result<bool, String> {
     let mut game = G::new_game(*pos);
     if G::end(&game).is_some() {
         return Ok(false);
@@ -132,7 +132,7 @@ fn check_move<G: GameDef>(pos: &G::Position, text: &str) -> Result<bool, String>
 }
 
 /// A position file: refused naming the file, or each record writes and reads back.
-fn check_file<G: GameDef>(text: &str) -> Result<usize, String> {
+fn check_file<G: ZoneDef>(text: &str) -> Result<usize, String> {
     match G::parse_file(text, "fuzz") {
         Err(e) if e.starts_with("fuzz:") => Ok(0),
         Err(e) => Err(format!("{text:?}: the error does not name the file: {e}")),
@@ -170,7 +170,7 @@ pub struct FuzzTally {
 
 /// `cases` rounds of fuzzing `G`'s parsers (see the module's documentation); what was fed and
 /// accepted, or the first failure naming the game and the input.
-pub fn fuzz_parsers<G: GameDef>(
+pub fn fuzz_parsers<G: ZoneDef>(
     seed: u64,
     cases: usize,
     alphabet: &Alphabet<'_>,

@@ -1,8 +1,8 @@
-//! The projection's checks over [`GameDef`]: the incremental projection equals one built from
+//! The projection's checks over [`ZoneDef`]: the incremental projection equals one built from
 //! scratch along random games, and the zone-guided search never reports a win or loss the
 //! full-width search refutes.
 
-use zonal_analysis::GameDef;
+use zonal_analysis::ZoneDef;
 use zonal_core::guided::ZoneNarrowing;
 use zonal_core::rng::Rng;
 use zonal_core::zone::{Built, IncrementalProjection};
@@ -10,7 +10,7 @@ use zonal_core::{Limits, Rules, WIN_BOUND, search, search_narrowed};
 
 /// The starts of `G` by name (`startpos` only where it is the only one: elsewhere it is one of
 /// the named starts again).
-fn starts<G: GameDef>() -> Result<Vec<(&'static str, G::Position)>, String> {
+fn starts<G: ZoneDef>() -> Result<Vec<(&'static str, G::Position)>, String> {
     let several = G::STARTS.len() > 1;
     G::STARTS
         .iter()
@@ -43,7 +43,7 @@ pub struct ZoneTally {
 /// [`IncrementalProjection`], carried from each position to the next, equal the zones built
 /// from scratch; game `i` projects at `horizons[i % len]`. `each` sees every position and its
 /// zones (for a game's own coverage counts).
-pub fn incremental_equals_rebuild<G: GameDef>(
+pub fn incremental_equals_rebuild<G: ZoneDef>(
     seed: u64,
     games: usize,
     plies: usize,
@@ -96,9 +96,9 @@ pub fn incremental_equals_rebuild<G: GameDef>(
     Ok(tally)
 }
 
-/// The positions after each `bm` of the game's suite ([`GameDef::SUITE`]) and those of `games`
+/// The positions after each `bm` of the game's suite ([`ZoneDef::SUITE`]) and those of `games`
 /// random games from each start (every `every`-th ply from the 20th on, at most `plies` plies).
-fn positions_to_check<G: GameDef>(
+fn positions_to_check<G: ZoneDef>(
     seed: u64,
     games: usize,
     plies: usize,
@@ -137,7 +137,7 @@ fn positions_to_check<G: GameDef>(
 /// root trajectory or is an urgent negation (the projection rebuilt and read here, apart from
 /// the narrowing's memory); without it, none is. On the positions of
 /// [`narrowed_never_refuted`]; returns the positions and the moves extended.
-pub fn extends_the_pressing_steps<G: GameDef>(
+pub fn extends_the_pressing_steps<G: ZoneDef>(
     seed: u64,
     games: usize,
     plies: usize,
@@ -198,10 +198,10 @@ pub struct NarrowedTally {
 
 /// The zone-guided search ([`ZoneNarrowing`] at the game's horizon, narrowing at every ply)
 /// never reports a forced win or loss that the full-width search of the same `depth` refutes:
-/// checked on the positions after each `bm` of the game's suite ([`GameDef::SUITE`]) and on
+/// checked on the positions after each `bm` of the game's suite ([`ZoneDef::SUITE`]) and on
 /// positions of `games` random games from each start (every `every`-th ply from the 20th on,
 /// at most `plies` plies).
-pub fn narrowed_never_refuted<G: GameDef>(
+pub fn narrowed_never_refuted<G: ZoneDef>(
     seed: u64,
     games: usize,
     plies: usize,

@@ -14,6 +14,8 @@ use chess_t1::posfile::{self, Operation, Record};
 use chess_t1::search::{CP_PROVEN, CP_WIN, DEFAULT_CONTEMPT, Mode, ZoneStyle};
 use chess_t1::{Color, Game, Move, Position, Status};
 use std::sync::atomic::AtomicBool;
+use zonal_analysis::positions::Loaded;
+use zonal_analysis::{GameDef, PathQuery};
 use zonal_board::Side;
 use zonal_core::SearchResult;
 use zonal_core::excerpt::excerpt;
@@ -28,10 +30,15 @@ pub struct ChessT1Game;
 pub const ADVANTAGE_HALF_UNITS: i32 = 8;
 
 /// How chess-t1 plays and analyses by default, with the measurements that chose it (`zonal
-/// games` shows it, as [`zonal_analysis::GameDef::DEFAULTS`] for the other games).
+/// games` shows it, as [`zonal_analysis::ZoneDef::DEFAULTS`] for the other games).
 pub const DEFAULTS: &str = "play zone-guided, the zones ordering the root (+19.1 Elo, -13.8 .. \
     +52.4, against full-width over 400 games at 100 ms); analyse zone-guided, the zones steering \
     the root (positions/tactics.t1: 29 of 32 bm, as full-width, with 1.15x fewer nodes)";
+
+/// The square `text` names, for the option `option` (errors name it).
+fn square_arg(text: &str, option: &str) -> Result<chess_t1::Square, String> {
+    text.parse().map_err(|e| format!("{option}: {e}"))
+}
 
 fn side(color: Color) -> Side {
     match color {
@@ -317,6 +324,174 @@ impl PlayGame for ChessT1Game {
             position: r.start,
             ops,
         })
+    }
+}
+
+/// chess-t1 as every command sees it: its names, notation, position files (chess-t1's reader:
+/// lazy, `bm`/`am` read in the books' notation too), moves, records and ends.
+impl GameDef for ChessT1Game {
+    const ID: &'static str = "chess-t1";
+    const NAME: &'static str = "chess-t1";
+    const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
+    type Position = Position;
+    type Move = Move;
+    type MoveJson = moves::MoveJson;
+    type Record = chess_t1::rules::ChessT1;
+
+    fn start(name: &str) -> Option<Position> {
+        <Self as PlayGame>::start(name)
+    }
+    fn parse_position(text: &str) -> Result<Position, String> {
+        <Self as PlayGame>::parse_position(text)
+    }
+    fn parse_file(text: &str, source: &str) -> Result<Vec<Record>, String> {
+        posfile::parse_str(text, source).map_err(|e| e.to_string())
+    }
+    /// A file's records read whole ([`posfile::read_file`]) when neither `id` nor `index` is
+    /// given, else the one they choose ([`GameDef::select_first`]).
+    fn select(
+        pos: &str,
+        id: Option<&str>,
+        index: Option<usize>,
+    ) -> Result<Vec<Loaded<Position>>, String> {
+        let path = std::path::Path::new(pos);
+        if id.is_none() && index.is_none() && pos != "startpos" && path.is_file() {
+            let records = posfile::read_file(path).map_err(|e| e.to_string())?;
+            return Ok(records.into_iter().map(|r| (r.position, Some(r))).collect());
+        }
+        Self::select_first(pos, id, index).map(|one| vec![one])
+    }
+    /// The one position chosen ([`posfile::resolve_record`]), reading a file no further than
+    /// that record.
+    fn select_first(
+        pos: &str,
+        id: Option<&str>,
+        index: Option<usize>,
+    ) -> Result<Loaded<Position>, String> {
+        posfile::resolve_record(pos, id, index).map_err(|e| e.to_string())
+    }
+    fn legal_moves(pos: &Position) -> Vec<Move> {
+        pos.legal_moves()
+    }
+    fn side(pos: &Position) -> Side {
+        side(pos.side_to_move())
+    }
+    fn side_name(side: Side) -> &'static str {
+        zonal_analysis::side_word(side)
+    }
+    fn outcome(pos: &Position) -> Option<String> {
+        Some(pos.status())
+            .filter(|s| s.is_over())
+            .map(|s| s.to_string())
+    }
+    fn diagram(pos: &Position) -> String {
+        report::diagram(pos.board()).trim_end().to_string()
+    }
+    fn perft(pos: &Position, depth: u32) -> u64 {
+        chess_t1::perft::perft(pos, depth)
+    }
+    fn perft_parallel(pos: &Position, depth: u32) -> u64 {
+        chess_t1::perft::perft_parallel(pos, depth)
+    }
+    fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+        chess_t1::perft::divide(pos, depth)
+    }
+    fn end(game: &Game) -> Option<GameEnd> {
+        <Self as PlayGame>::end(game)
+    }
+    /// Each move in the books' notation.
+    fn record(game: &Game) -> Vec<String> {
+        let mut pos = *game.start();
+        let mut out = Vec::new();
+        for mv in game.moves() {
+            out.push(chess_t1::book::write_move(&pos, mv));
+            pos = pos.play(mv);
+        }
+        out
+    }
+    /// The game in the books' notation, numbered (`1.e2-e4 e7-e5`).
+    fn record_text(game: &Game) -> String {
+        chess_t1::book::write_game(game.start(), game.moves())
+    }
+    fn book_moves(pos: &Position, text: &str) -> Option<Result<Vec<String>, String>> {
+        Some(
+            chess_t1::book::parse_game(pos, text)
+                .map(|moves| moves.iter().map(Move::uci).collect())
+                .map_err(|e| e.to_string()),
+        )
+    }
+    /// Who is in check.
+    fn notes(pos: &Position) -> Vec<String> {
+        Color::BOTH
+            .into_iter()
+            .filter(|&c| pos.in_check(c))
+            .map(|c| format!("{c} is in check"))
+            .collect()
+    }
+    /// chess-t1's `status` is its status code (`white_wins`), with its `reason`, who is in
+    /// check, and the count of moves played.
+    fn play_fields(game: &Game) -> Vec<(&'static str, serde_json::Value)> {
+        let status = chess_t1::game::status(game);
+        let pos = game.position();
+        vec![
+            ("status", serde_json::json!(status.name())),
+            (
+                "reason",
+                serde_json::json!(status.reason().map(|r| r.name())),
+            ),
+            (
+                "in_check",
+                serde_json::json!({
+                    "white": pos.in_check(Color::White),
+                    "black": pos.in_check(Color::Black),
+                }),
+            ),
+            ("moves_played", serde_json::json!(game.moves().len())),
+        ]
+    }
+    const PATH_REPORTS: bool = true;
+    fn distance_report(pos: &Position, query: &PathQuery) -> Option<Result<String, String>> {
+        let subject = report::Subject::new(pos, &query.from, query.piece, query.own_removable);
+        Some(subject.and_then(|s| report::distance::distance(pos, &s, query.json)))
+    }
+    fn trajectories_report(pos: &Position, query: &PathQuery) -> Option<Result<String, String>> {
+        let asked = || {
+            let subject = report::Subject::new(pos, &query.from, query.piece, query.own_removable)?;
+            let to = square_arg(query.to.as_deref().unwrap_or_default(), "--to")?;
+            report::trajectories::trajectories(
+                pos,
+                &subject,
+                to,
+                query.max_len,
+                query.limit,
+                query.json,
+            )
+        };
+        Some(asked())
+    }
+    const FORCE_REPORTS: bool = true;
+    fn force_report(pos: &Position, raw: bool, json: bool) -> Option<Result<String, String>> {
+        Some(report::force::force(pos, raw, json))
+    }
+    fn exchange_report(
+        pos: &Position,
+        square: &str,
+        material: Option<&str>,
+        json: bool,
+    ) -> Option<Result<String, String>> {
+        let asked = || {
+            let square = square_arg(square, "<SQUARE>")?;
+            let material = match material {
+                Some(text) => chess_t1::exchange::Material::parse(text)
+                    .map_err(|e| format!("--material: {e}"))?,
+                None => chess_t1::exchange::Material::default(),
+            };
+            report::exchange::exchange(pos, square, &material, json)
+        };
+        Some(asked())
+    }
+    fn move_json(pos: &Position, mv: Move) -> moves::MoveJson {
+        moves::MoveJson::new(pos, &mv)
     }
 }
 

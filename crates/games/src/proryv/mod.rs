@@ -1,14 +1,14 @@
-//! Прорыв as the tools see it ([`GameDef`]): its moves, play, perft, search, analysis,
+//! Прорыв as the tools see it ([`ZoneDef`]): its moves, play, perft, search, analysis,
 //! pictures, match, engine protocol, reasons and the analysis board go through the code every
 //! game of the core shares, its zones JSON is the core games' schema
-//! (`schema/zones.schema.json`); its own are the source's measures ([`GameDef::measures`]),
+//! (`schema/zones.schema.json`); its own are the source's measures ([`ZoneDef::measures`]),
 //! and `distance` and `trajectories` ([`paths`]).
 
 pub mod paths;
 
 use serde_json::{Value, json};
 use zonal_analysis::analyse::Measures;
-use zonal_analysis::{GameDef, GameEnd};
+use zonal_analysis::{GameDef, GameEnd, PathQuery, ZoneDef};
 use zonal_board::Side;
 use zonal_core::picture::Picture;
 use zonal_core::zone::{Built, Gain};
@@ -23,6 +23,122 @@ impl GameDef for ProryvGame {
     const NAME: &'static str = zonal_proryv::NAME;
     const STARTS: &'static [(&'static str, &'static str)] =
         &[("startpos", "the start (placement: rooks are dropped first)")];
+    const MOVE_WORD: &'static str = "ply";
+    const MOVES_WORD: &'static str = "plies";
+    type Position = Position;
+    type Move = Ply;
+    type MoveJson = String;
+    type Record = zonal_proryv::play::Proryv;
+
+    fn start(name: &str) -> Option<Position> {
+        (name == "startpos").then(Position::startpos)
+    }
+
+    fn parse_file(
+        text: &str,
+        source: &str,
+    ) -> Result<Vec<zonal_core::record::Record<Position>>, String> {
+        zonal_analysis::read_file::<posfile::File>(text, source)
+    }
+
+    fn side(pos: &Position) -> Side {
+        zonal_core::zone::ZoneGame::to_move(&Self::zone_game(), pos)
+    }
+
+    fn legal_moves(pos: &Position) -> Vec<Ply> {
+        pos.legal_plies()
+    }
+
+    fn side_name(side: Side) -> &'static str {
+        side_name(side)
+    }
+
+    fn outcome(pos: &Position) -> Option<String> {
+        pos.outcome().map(|o: Outcome| o.to_string())
+    }
+
+    fn diagram(pos: &Position) -> String {
+        diagram(pos)
+    }
+
+    fn perft(pos: &Position, depth: u32) -> u64 {
+        zonal_proryv::perft(pos, depth)
+    }
+
+    fn perft_parallel(pos: &Position, depth: u32) -> u64 {
+        zonal_analysis::game::perft_split::<Self>(pos, depth)
+    }
+
+    fn move_json(_pos: &Position, mv: Self::Move) -> String {
+        mv.to_string()
+    }
+
+    fn divide(pos: &Position, depth: u32) -> Vec<(Ply, u64)> {
+        zonal_proryv::divide(pos, depth)
+    }
+
+    fn end(game: &Game) -> Option<GameEnd> {
+        game.end().map(|e| GameEnd {
+            winner: match e {
+                End::Won(o) => Some(o.winner()),
+                End::Repetition | End::QuietPlies => None,
+            },
+            reason: match e {
+                End::Won(Outcome::ContactAtHome { .. }) => "contact_at_home",
+                End::Won(Outcome::TargetReached { .. }) => "target_reached",
+                End::Won(Outcome::NoLegalPly { .. }) => "no_legal_ply",
+                End::Repetition => "repetition",
+                End::QuietPlies => "quiet_plies",
+            }
+            .to_string(),
+            text: e.to_string(),
+        })
+    }
+
+    fn placement(pos: &Position) -> Option<bool> {
+        Some(pos.in_placement())
+    }
+
+    /// `plies` (the record) and `result` (`1-0`, `0-1`, `1/2-1/2`, or `null` while the game
+    /// goes on), as `zonal play --game proryv --json` gives them.
+    fn play_fields(game: &Game) -> Vec<(&'static str, Value)> {
+        vec![
+            ("plies", json!(Self::record(game))),
+            ("result", json!(game.end().map(|e| e.result()))),
+        ]
+    }
+
+    const PATH_REPORTS: bool = true;
+
+    fn distance_report(pos: &Position, query: &PathQuery) -> Option<Result<String, String>> {
+        Some(
+            paths::plain(query)
+                .and_then(|()| paths::square(&query.from, "--from"))
+                .and_then(|from| paths::distance(pos, from, query.json)),
+        )
+    }
+
+    fn trajectories_report(pos: &Position, query: &PathQuery) -> Option<Result<String, String>> {
+        let squares = paths::plain(query).and_then(|()| {
+            let to = query.to.as_deref().unwrap_or_default();
+            Ok((
+                paths::square(&query.from, "--from")?,
+                paths::square(to, "--to")?,
+            ))
+        });
+        Some(
+            squares
+                .and_then(|(from, to)| paths::trajectories(pos, from, to, query.limit, query.json)),
+        )
+    }
+}
+
+impl ZoneDef for ProryvGame {
+    type Rules = Rules;
+    fn rules(_pos: &Position) -> Rules {
+        Rules::default()
+    }
+
     /// Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
     const HORIZON: i32 = 5;
     const PIECES: &'static [(char, &'static str)] = &[
@@ -53,19 +169,8 @@ impl GameDef for ProryvGame {
         include_str!("../../../../positions/proryv/openings.pos"),
     ));
     const WEIGHTS: &'static [&'static str] = &["race", "rook", "freedom", "tempo"];
-    const MOVE_WORD: &'static str = "ply";
-    const MOVES_WORD: &'static str = "plies";
     const GAME_TEXT: &'static str = "coordinate moves (drops R@d4)";
-    type Position = Position;
-    type Move = Ply;
-    type Rules = Rules;
     type Zones = zones::ProryvZones;
-    type File = posfile::File;
-    type Record = zonal_proryv::play::Proryv;
-
-    fn rules(_pos: &Position) -> Rules {
-        Rules::default()
-    }
 
     const FEATURES: &'static [&'static str] = &zonal_proryv::eval::FEATURES;
 
@@ -111,52 +216,6 @@ impl GameDef for ProryvGame {
         true
     }
 
-    fn start(name: &str) -> Option<Position> {
-        (name == "startpos").then(Position::startpos)
-    }
-
-    fn legal_moves(pos: &Position) -> Vec<Ply> {
-        pos.legal_plies()
-    }
-
-    fn side_name(side: Side) -> &'static str {
-        side_name(side)
-    }
-
-    fn outcome(pos: &Position) -> Option<String> {
-        pos.outcome().map(|o: Outcome| o.to_string())
-    }
-
-    fn diagram(pos: &Position) -> String {
-        diagram(pos)
-    }
-
-    fn perft(pos: &Position, depth: u32) -> u64 {
-        zonal_proryv::perft(pos, depth)
-    }
-
-    fn divide(pos: &Position, depth: u32) -> Vec<(Ply, u64)> {
-        zonal_proryv::divide(pos, depth)
-    }
-
-    fn end(game: &Game) -> Option<GameEnd> {
-        game.end().map(|e| GameEnd {
-            winner: match e {
-                End::Won(o) => Some(o.winner()),
-                End::Repetition | End::QuietPlies => None,
-            },
-            reason: match e {
-                End::Won(Outcome::ContactAtHome { .. }) => "contact_at_home",
-                End::Won(Outcome::TargetReached { .. }) => "target_reached",
-                End::Won(Outcome::NoLegalPly { .. }) => "no_legal_ply",
-                End::Repetition => "repetition",
-                End::QuietPlies => "quiet_plies",
-            }
-            .to_string(),
-            text: e.to_string(),
-        })
-    }
-
     fn changed_squares(before: &Position, after: &Position) -> u64 {
         zones::changed_squares(before, after)
     }
@@ -185,19 +244,6 @@ impl GameDef for ProryvGame {
         zonal_proryv::picture::picture(pos, &[])
     }
 
-    fn placement(pos: &Position) -> Option<bool> {
-        Some(pos.in_placement())
-    }
-
-    /// `plies` (the record) and `result` (`1-0`, `0-1`, `1/2-1/2`, or `null` while the game
-    /// goes on), as `zonal play --game proryv --json` gives them.
-    fn play_fields(game: &Game) -> Vec<(&'static str, Value)> {
-        vec![
-            ("plies", json!(Self::record(game))),
-            ("result", json!(game.end().map(|e| e.result()))),
-        ]
-    }
-
     /// The source's measures (docs/proryv.md §8) of each side: the King's distance to its
     /// target, its degree of freedom, the approach costs and the rooks; and the open zones of
     /// [`ZONE_HORIZON`].
@@ -208,27 +254,9 @@ impl GameDef for ProryvGame {
     fn zones_dot(pos: &Position, built: &Built) -> String {
         zones_dot(pos, &built.zones)
     }
-
-    const PATH_REPORTS: bool = true;
-
-    fn distance_report(pos: &Position, from: &str, json: bool) -> Option<Result<String, String>> {
-        Some(paths::square(from, "--from").and_then(|from| paths::distance(pos, from, json)))
-    }
-
-    fn trajectories_report(
-        pos: &Position,
-        from: &str,
-        to: &str,
-        limit: usize,
-        json: bool,
-    ) -> Option<Result<String, String>> {
-        let squares =
-            paths::square(from, "--from").and_then(|from| Ok((from, paths::square(to, "--to")?)));
-        Some(squares.and_then(|(from, to)| paths::trajectories(pos, from, to, limit, json)))
-    }
 }
 
-/// [`GameDef::measures`] for Прорыв.
+/// [`ZoneDef::measures`] for Прорыв.
 fn measures(pos: &Position) -> Measures {
     use zonal_proryv::measures::{Cost, approach_cost};
     use zonal_proryv::play::Terms;

@@ -12,7 +12,6 @@ pub mod analysis;
 pub mod distance;
 pub mod exchange;
 pub mod force;
-pub mod play;
 pub mod render;
 pub mod search;
 pub mod svg;
