@@ -48,11 +48,6 @@ impl PosArg {
     pub(crate) fn resolve(&self) -> Result<Position, CliError> {
         posfile::resolve(&self.pos, self.id.as_deref(), self.index).map_err(CliError::input)
     }
-
-    /// The position and, when it comes from a position file, its record.
-    pub(crate) fn resolve_record(&self) -> Result<(Position, Option<posfile::Record>), CliError> {
-        posfile::resolve_record(&self.pos, self.id.as_deref(), self.index).map_err(CliError::input)
-    }
 }
 
 /// Default node bound of `search` and `analyse` (1.5-3 s on one core).

@@ -22,7 +22,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Moves(args) => for_game!(game, G => cmd::moves::run::<G>(args)),
         Command::Force(args) => for_game!(game, G => cmd::force::run::<G>(args)),
         Command::Play(args) => for_game!(game, G => cmd::play::run::<G>(args)),
-        Command::Review(args) => cmd::review::run(game, args),
+        Command::Review(args) => for_game!(game, G => cmd::review::run::<G>(args)),
         Command::Distance(args) => for_game!(game, G => cmd::distance::run::<G>(args)),
         Command::Trajectories(args) => for_game!(game, G => cmd::trajectories::run::<G>(args)),
         Command::Zones(args) => cmd::zones::run(game, args),

@@ -54,6 +54,9 @@ pub trait GameDef: 'static {
     const MOVE_WORD: &'static str = "move";
     /// [`GameDef::MOVE_WORD`] in the plural (`moves played: 2`; Прорыв: `plies`).
     const MOVES_WORD: &'static str = "moves";
+    /// The zones' horizon in half-moves when `--horizon` is not given (the one the game's suite
+    /// is best searched with).
+    const HORIZON: i32 = 4;
     /// A position (written and read as a position string).
     type Position: Copy + Display + Send + Sync + FromStr<Err: Display>;
     /// A move.
@@ -196,6 +199,25 @@ pub trait GameDef: 'static {
     ) -> Option<Result<String, String>> {
         None
     }
+    /// `zonal review`: every position of the game of `moves` from `start` searched within
+    /// `limits`, with the zones at `horizon` (`progress` called after each position); a game on
+    /// the core's zones: [`crate::review::review`].
+    fn review(
+        start: Self::Position,
+        moves: &[String],
+        limits: &zonal_core::Limits,
+        horizon: i32,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<crate::review::Review, String>;
+    /// The start and moves of the `n`-th (1-based) finished game of the file of people's games
+    /// at `path` (`review --records`); by default refused: the game has no such files.
+    fn people_game(_path: &str, _n: usize) -> Result<(Self::Position, Vec<String>), String> {
+        Err(format!(
+            "{}: --records reads files of people's games (Hnefatafl's); give a position and the \
+             moves, or a position file whose record has `moves`",
+            Self::NAME
+        ))
+    }
     /// How the game ended, if it did.
     fn end(game: &GameOf<Self>) -> Option<GameEnd>;
 
@@ -223,9 +245,6 @@ pub trait ZoneDef: GameDef {
     type Rules: MoveSquares<Position = Self::Position, Move = Self::Move>;
     /// The search's rules for positions like `pos`.
     fn rules(pos: &Self::Position) -> Self::Rules;
-    /// The zones' horizon in half-moves when `--horizon` is not given (the one the game's suite
-    /// is best searched with).
-    const HORIZON: i32 = 4;
     /// The position file a match plays when `--openings` is not given, as its name and its text
     /// (built into the binary, so that `match` works anywhere; `None`: 16 random openings of 4
     /// plies from the first start).

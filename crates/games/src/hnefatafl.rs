@@ -36,6 +36,7 @@ impl GameDef for HnefataflGame {
         ("seed9", "seed 9x9 (Tablut layout)"),
     ];
     const RECORD_ENDS: &'static [&'static str] = &["timeout"];
+    const HORIZON: i32 = 3;
     type Position = Position;
     type Move = Move;
     type MoveJson = String;
@@ -117,6 +118,20 @@ impl GameDef for HnefataflGame {
             text: o.to_string(),
         })
     }
+
+    fn review(
+        start: Position,
+        moves: &[String],
+        limits: &zonal_core::Limits,
+        horizon: i32,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<zonal_analysis::review::Review, String> {
+        zonal_analysis::review::review::<Self>(start, moves, limits, horizon, progress)
+    }
+
+    fn people_game(path: &str, n: usize) -> Result<(Position, Vec<String>), String> {
+        zonal_analysis::positions::record::<Self>(path, n)
+    }
 }
 
 impl ZoneDef for HnefataflGame {
@@ -126,7 +141,6 @@ impl ZoneDef for HnefataflGame {
     }
 
     const GAME_TEXT: &'static str = "record form";
-    const HORIZON: i32 = 3;
     const PIECES: &'static [(char, &'static str)] =
         &[('k', "king"), ('d', "defender"), ('a', "attacker")];
     const SIDE_LETTERS: [char; 2] = ['d', 'a'];

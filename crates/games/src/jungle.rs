@@ -22,6 +22,7 @@ impl GameDef for JungleGame {
     const ID: &'static str = "jungle";
     const NAME: &'static str = zonal_jungle::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
+    const HORIZON: i32 = 5;
     type Position = Position;
     type Move = Move;
     type MoveJson = String;
@@ -112,6 +113,16 @@ impl GameDef for JungleGame {
             text: e.to_string(),
         })
     }
+
+    fn review(
+        start: Position,
+        moves: &[String],
+        limits: &zonal_core::Limits,
+        horizon: i32,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<zonal_analysis::review::Review, String> {
+        zonal_analysis::review::review::<Self>(start, moves, limits, horizon, progress)
+    }
 }
 
 impl ZoneDef for JungleGame {
@@ -120,7 +131,6 @@ impl ZoneDef for JungleGame {
         zonal_jungle::Jungle::default()
     }
 
-    const HORIZON: i32 = 5;
     /// Zone-guided: the zones ordering the root's moves measured +5.2 (-14.9 .. +25.4) against
     /// full-width over 400 games at 100 ms (NOTES.md, issue 31).
     const PLAY_SETTINGS: &'static [(&'static str, &'static str)] = &[("mode", "zones")];

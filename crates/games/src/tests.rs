@@ -41,3 +41,12 @@ fn the_games_play_techniques_reach_their_players() {
     assert!(check::<crate::jungle::JungleGame>().extensions);
     assert!(check::<crate::jungle::JungleGame>().null_move);
 }
+
+#[test]
+fn chess_t1s_horizon_is_its_analysis_default() {
+    use zonal_analysis::GameDef;
+    assert_eq!(
+        crate::chess_t1::ChessT1Game::HORIZON,
+        chess_t1::analysis::AnalysisConfig::default().horizon
+    );
+}

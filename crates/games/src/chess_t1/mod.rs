@@ -449,6 +449,17 @@ impl GameDef for ChessT1Game {
             ("moves_played", serde_json::json!(game.moves().len())),
         ]
     }
+    /// The zones' horizon of chess-t1's analysis ([`chess_t1::analysis::AnalysisConfig`]).
+    const HORIZON: i32 = 4;
+    fn review(
+        start: Position,
+        moves: &[String],
+        limits: &zonal_core::Limits,
+        horizon: i32,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<zonal_analysis::review::Review, String> {
+        review::review(start, moves, limits, horizon, progress)
+    }
     const PATH_REPORTS: bool = true;
     fn distance_report(pos: &Position, query: &PathQuery) -> Option<Result<String, String>> {
         let subject = report::Subject::new(pos, &query.from, query.piece, query.own_removable);

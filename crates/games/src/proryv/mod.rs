@@ -25,6 +25,7 @@ impl GameDef for ProryvGame {
         &[("startpos", "the start (placement: rooks are dropped first)")];
     const MOVE_WORD: &'static str = "ply";
     const MOVES_WORD: &'static str = "plies";
+    const HORIZON: i32 = 5;
     type Position = Position;
     type Move = Ply;
     type MoveJson = String;
@@ -131,6 +132,16 @@ impl GameDef for ProryvGame {
                 .and_then(|(from, to)| paths::trajectories(pos, from, to, query.limit, query.json)),
         )
     }
+
+    fn review(
+        start: Position,
+        moves: &[String],
+        limits: &zonal_core::Limits,
+        horizon: i32,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<zonal_analysis::review::Review, String> {
+        zonal_analysis::review::review::<Self>(start, moves, limits, horizon, progress)
+    }
 }
 
 impl ZoneDef for ProryvGame {
@@ -140,7 +151,6 @@ impl ZoneDef for ProryvGame {
     }
 
     /// Horizon 5 finds the whole suite at depth 5 (NOTES.md, "Zone-guided search").
-    const HORIZON: i32 = 5;
     const PIECES: &'static [(char, &'static str)] = &[
         ('K', "white King"),
         ('R', "white rook"),
