@@ -469,3 +469,47 @@ pub fn move_between<G: ZoneDef>(before: &G::Position, after: &G::Position) -> Op
         .into_iter()
         .find(|&m| rules.key(&rules.play(before, m)) == target)
 }
+
+/// The [`GameDef`] items that a game whose zones the core builds has alike, each following from
+/// its [`ZoneDef`]: position files read by the one reader with the game's `PositionFile` (the
+/// macro's argument), the side to move as its zone builder says, parallel perft over its search's
+/// rules ([`perft_split`]), its moves in JSON as their text, and its review by
+/// [`crate::review::review`]. Written inside `impl GameDef for ...`.
+#[macro_export]
+macro_rules! zone_game_items {
+    ($file:ty) => {
+        type MoveJson = String;
+
+        fn parse_file(
+            text: &str,
+            source: &str,
+        ) -> Result<Vec<$crate::deps::zonal_core::record::Record<Self::Position>>, String> {
+            $crate::read_file::<$file>(text, source)
+        }
+
+        fn side(pos: &Self::Position) -> $crate::deps::zonal_board::Side {
+            $crate::deps::zonal_core::zone::ZoneGame::to_move(
+                &<Self as $crate::ZoneDef>::zone_game(),
+                pos,
+            )
+        }
+
+        fn perft_parallel(pos: &Self::Position, depth: u32) -> u64 {
+            $crate::game::perft_split::<Self>(pos, depth)
+        }
+
+        fn move_json(_pos: &Self::Position, mv: Self::Move) -> String {
+            mv.to_string()
+        }
+
+        fn review(
+            start: Self::Position,
+            moves: &[String],
+            limits: &$crate::deps::zonal_core::Limits,
+            horizon: i32,
+            progress: &(dyn Fn() + Sync),
+        ) -> Result<$crate::review::Review, String> {
+            $crate::review::review::<Self>(start, moves, limits, horizon, progress)
+        }
+    };
+}

@@ -21,3 +21,10 @@ pub use game::{
     side_word, status,
 };
 pub use play::Searching;
+
+/// The crates [`zone_game_items!`]'s expansion names.
+#[doc(hidden)]
+pub mod deps {
+    pub use zonal_board;
+    pub use zonal_core;
+}

@@ -27,6 +27,8 @@ fn reason(outcome: Outcome) -> &'static str {
 }
 
 impl GameDef for HnefataflGame {
+    zonal_analysis::zone_game_items!(posfile::File);
+
     const ID: &'static str = "hnefatafl";
     const NAME: &'static str = zonal_hnefatafl::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[
@@ -39,7 +41,6 @@ impl GameDef for HnefataflGame {
     const HORIZON: i32 = 3;
     type Position = Position;
     type Move = Move;
-    type MoveJson = String;
     type Record = zonal_hnefatafl::play::Hnefatafl;
 
     fn start(name: &str) -> Option<Position> {
@@ -50,17 +51,6 @@ impl GameDef for HnefataflGame {
             _ => return None,
         };
         Some(Position::start(rules))
-    }
-
-    fn parse_file(
-        text: &str,
-        source: &str,
-    ) -> Result<Vec<zonal_core::record::Record<Position>>, String> {
-        zonal_analysis::read_file::<posfile::File>(text, source)
-    }
-
-    fn side(pos: &Position) -> Side {
-        zonal_core::zone::ZoneGame::to_move(&Self::zone_game(), pos)
     }
 
     fn legal_moves(pos: &Position) -> Vec<Move> {
@@ -87,14 +77,6 @@ impl GameDef for HnefataflGame {
         zonal_hnefatafl::perft(pos, depth)
     }
 
-    fn perft_parallel(pos: &Position, depth: u32) -> u64 {
-        zonal_analysis::game::perft_split::<Self>(pos, depth)
-    }
-
-    fn move_json(_pos: &Position, mv: Self::Move) -> String {
-        mv.to_string()
-    }
-
     fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         zonal_hnefatafl::divide(pos, depth)
     }
@@ -117,16 +99,6 @@ impl GameDef for HnefataflGame {
             reason: reason(o).to_string(),
             text: o.to_string(),
         })
-    }
-
-    fn review(
-        start: Position,
-        moves: &[String],
-        limits: &zonal_core::Limits,
-        horizon: i32,
-        progress: &(dyn Fn() + Sync),
-    ) -> Result<zonal_analysis::review::Review, String> {
-        zonal_analysis::review::review::<Self>(start, moves, limits, horizon, progress)
     }
 
     fn people_game(path: &str, n: usize) -> Result<(Position, Vec<String>), String> {

@@ -19,28 +19,18 @@ fn side_word(side: Side) -> &'static str {
 }
 
 impl GameDef for JungleGame {
+    zonal_analysis::zone_game_items!(posfile::File);
+
     const ID: &'static str = "jungle";
     const NAME: &'static str = zonal_jungle::NAME;
     const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
     const HORIZON: i32 = 5;
     type Position = Position;
     type Move = Move;
-    type MoveJson = String;
     type Record = zonal_jungle::Jungle;
 
     fn start(name: &str) -> Option<Position> {
         (name == "startpos").then(Position::startpos)
-    }
-
-    fn parse_file(
-        text: &str,
-        source: &str,
-    ) -> Result<Vec<zonal_core::record::Record<Position>>, String> {
-        zonal_analysis::read_file::<posfile::File>(text, source)
-    }
-
-    fn side(pos: &Position) -> Side {
-        zonal_core::zone::ZoneGame::to_move(&Self::zone_game(), pos)
     }
 
     fn legal_moves(pos: &Position) -> Vec<Move> {
@@ -84,14 +74,6 @@ impl GameDef for JungleGame {
         zonal_jungle::perft(pos, depth)
     }
 
-    fn perft_parallel(pos: &Position, depth: u32) -> u64 {
-        zonal_analysis::game::perft_split::<Self>(pos, depth)
-    }
-
-    fn move_json(_pos: &Position, mv: Self::Move) -> String {
-        mv.to_string()
-    }
-
     fn divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         zonal_jungle::divide(pos, depth)
     }
@@ -112,16 +94,6 @@ impl GameDef for JungleGame {
             .to_string(),
             text: e.to_string(),
         })
-    }
-
-    fn review(
-        start: Position,
-        moves: &[String],
-        limits: &zonal_core::Limits,
-        horizon: i32,
-        progress: &(dyn Fn() + Sync),
-    ) -> Result<zonal_analysis::review::Review, String> {
-        zonal_analysis::review::review::<Self>(start, moves, limits, horizon, progress)
     }
 }
 

@@ -19,6 +19,8 @@ use zonal_proryv::{End, Game, Outcome, Ply, Position, posfile, zones};
 pub struct ProryvGame;
 
 impl GameDef for ProryvGame {
+    zonal_analysis::zone_game_items!(posfile::File);
+
     const ID: &'static str = "proryv";
     const NAME: &'static str = zonal_proryv::NAME;
     const STARTS: &'static [(&'static str, &'static str)] =
@@ -28,22 +30,10 @@ impl GameDef for ProryvGame {
     const HORIZON: i32 = 5;
     type Position = Position;
     type Move = Ply;
-    type MoveJson = String;
     type Record = zonal_proryv::play::Proryv;
 
     fn start(name: &str) -> Option<Position> {
         (name == "startpos").then(Position::startpos)
-    }
-
-    fn parse_file(
-        text: &str,
-        source: &str,
-    ) -> Result<Vec<zonal_core::record::Record<Position>>, String> {
-        zonal_analysis::read_file::<posfile::File>(text, source)
-    }
-
-    fn side(pos: &Position) -> Side {
-        zonal_core::zone::ZoneGame::to_move(&Self::zone_game(), pos)
     }
 
     fn legal_moves(pos: &Position) -> Vec<Ply> {
@@ -64,14 +54,6 @@ impl GameDef for ProryvGame {
 
     fn perft(pos: &Position, depth: u32) -> u64 {
         zonal_proryv::perft(pos, depth)
-    }
-
-    fn perft_parallel(pos: &Position, depth: u32) -> u64 {
-        zonal_analysis::game::perft_split::<Self>(pos, depth)
-    }
-
-    fn move_json(_pos: &Position, mv: Self::Move) -> String {
-        mv.to_string()
     }
 
     fn divide(pos: &Position, depth: u32) -> Vec<(Ply, u64)> {
@@ -131,16 +113,6 @@ impl GameDef for ProryvGame {
             squares
                 .and_then(|(from, to)| paths::trajectories(pos, from, to, query.limit, query.json)),
         )
-    }
-
-    fn review(
-        start: Position,
-        moves: &[String],
-        limits: &zonal_core::Limits,
-        horizon: i32,
-        progress: &(dyn Fn() + Sync),
-    ) -> Result<zonal_analysis::review::Review, String> {
-        zonal_analysis::review::review::<Self>(start, moves, limits, horizon, progress)
     }
 }
 
