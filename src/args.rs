@@ -121,8 +121,19 @@ pub(crate) fn parse_hash(text: &str) -> Result<u64, String> {
 }
 
 impl EngineArgs {
-    /// The player these settings describe, in `mode`, to `depth` if given, in `style` unless
-    /// `--style` names another.
+    /// The settings as the game's engine reads them.
+    pub fn keys(&self) -> zonal_analysis::analyse::EngineKeys {
+        zonal_analysis::analyse::EngineKeys {
+            eval: self.eval.clone(),
+            hash_mb: usize::try_from(self.hash).unwrap_or(usize::MAX),
+            style: self.style.clone(),
+            baseline: self.baseline,
+            reuse_zones: self.reuse_zones,
+        }
+    }
+
+    /// chess-t1's player these settings describe, in `mode`, to `depth` if given, in `style`
+    /// unless `--style` names another.
     pub fn player(
         &self,
         mode: Mode,
@@ -130,26 +141,13 @@ impl EngineArgs {
         depth: Option<u32>,
         style: chess_t1::search::ZoneStyle,
     ) -> zonal_games::chess_t1::player::ChessConfig {
-        let mut spec = zonal_games::chess_t1::player::ChessConfig::default();
-        let c = &mut spec.config;
-        c.mode = mode;
-        // clap admits only the listed values, which these parsers all know.
-        c.evaluation = chess_t1::eval::Evaluation::parse(&self.eval)
-            .unwrap_or(chess_t1::eval::Evaluation::Full);
-        c.hash_mb = self.hash as usize;
-        c.horizon = horizon;
-        spec.reuse_zones = self.reuse_zones;
-        c.zone_style = self
-            .style
-            .as_deref()
-            .and_then(chess_t1::search::ZoneStyle::parse)
-            .unwrap_or(style);
-        if self.baseline {
-            c.evaluation = chess_t1::eval::Evaluation::Material;
-            spec.kind = zonal_games::chess_t1::player::Kind::Baseline;
-            spec.depth = Some(depth.unwrap_or(4).min(12));
-        }
-        spec
+        zonal_games::chess_t1::player::ChessConfig::from_keys(
+            &self.keys(),
+            mode,
+            horizon,
+            depth,
+            style,
+        )
     }
 }
 

@@ -28,7 +28,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Zones(args) => cmd::zones::run(game, args),
         Command::Exchange(args) => for_game!(game, G => cmd::exchange::run::<G>(args)),
         Command::Analyse(args) => cmd::analyse::run(game, args),
-        Command::Search(args) => cmd::search::run(game, args),
+        Command::Search(args) => for_game!(game, G => cmd::search::run::<G>(args)),
         Command::Render(args) => cmd::render::run(game, args),
         Command::Bench(args) => cmd::bench::run(game, args),
         Command::Perft(args) => for_game!(game, G => cmd::perft::run::<G>(args)),

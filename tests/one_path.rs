@@ -407,3 +407,31 @@ fn a_path_report_refuses_the_options_it_does_not_take() {
         );
     }
 }
+
+#[test]
+fn search_refuses_the_engine_settings_a_game_does_not_take() {
+    // The other games' `search` ignored --eval, --style and --baseline (chess-t1's engine
+    // settings): now it names them; --hash sets every game's table.
+    for game in ["proryv", "hnefatafl", "jungle"] {
+        for extra in [["--eval", "material"], ["--style", "cut"]] {
+            let out = zonal(&[
+                "--game", game, "search", "startpos", "--depth", "1", extra[0], extra[1],
+            ]);
+            assert_eq!(out.status.code(), Some(2), "{game} {extra:?}");
+            let err = stderr(&out);
+            assert!(
+                err.contains(extra[0]) && err.contains("chess-t1's engine"),
+                "{err}"
+            );
+        }
+        let out = zonal(&[
+            "--game", game, "search", "startpos", "--depth", "1", "--hash", "1",
+        ]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        assert!(
+            stdout(&out).starts_with("best "),
+            "{game}: {}",
+            stdout(&out)
+        );
+    }
+}

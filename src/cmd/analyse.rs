@@ -201,7 +201,23 @@ fn named<G: ZoneDef>(args: &AnalyseArgs) -> Result<Vec<Loaded<G::Position>>, Cli
 /// read before any is analysed), one report each, then the suite's score.
 pub(crate) fn core<G: ZoneDef>(args: AnalyseArgs) -> Result<(), CliError> {
     let limits = args.bounds.limits(args.depth, 4);
-    let search = AnalysisSearch::new::<G>(args.full, args.horizon, &limits, true);
+    // chess-t1's engine settings and piece values are refused, not ignored; --hash is the
+    // table's size; --svg pictures are chess-t1's so far.
+    let keys = args.engine.keys();
+    keys.core_only(G::NAME).map_err(CliError::input)?;
+    for (given, option) in [
+        (args.material.is_some(), "--material"),
+        (args.svg.is_some(), "--svg"),
+    ] {
+        if given {
+            return Err(CliError::input(format!(
+                "{}: {option} is chess-t1's analysis's alone so far",
+                G::NAME
+            )));
+        }
+    }
+    let mut search = AnalysisSearch::new::<G>(args.full, args.horizon, &limits, true);
+    search.searching.techniques.table_mb = keys.hash_mb;
     let all = named::<G>(&args)?;
     let mut suite = Suite::default();
     let mut values = Vec::new();

@@ -280,3 +280,119 @@ impl Suite {
         })
     }
 }
+
+/// What `zonal search` asks of a game's engine, as the command line gives it.
+#[derive(Clone, Debug)]
+pub struct SearchRequest {
+    /// Full-width instead of zone-guided.
+    pub full: bool,
+    /// The zones' horizon in half-moves (`None`: the game's).
+    pub horizon: Option<i32>,
+    /// The search's limits.
+    pub limits: Limits,
+    /// The engine's settings beyond the kind of search.
+    pub engine: EngineKeys,
+    /// JSON output.
+    pub json: bool,
+}
+
+/// The engine settings of `search` and `analyse` beyond the kind of search: chess-t1's engine
+/// takes them all, the core's search the table's size alone.
+#[derive(Clone, Debug)]
+pub struct EngineKeys {
+    /// The evaluation: `full` or `material` (`--eval`).
+    pub eval: String,
+    /// The transposition table's size in MiB (`--hash`).
+    pub hash_mb: usize,
+    /// How the zones shape the tree (`--style`; `None`: the command's default).
+    pub style: Option<String>,
+    /// The baseline search (`--baseline`).
+    pub baseline: bool,
+    /// The baseline's zones taken over from nearby nodes (`--reuse-zones`).
+    pub reuse_zones: bool,
+}
+
+impl Default for EngineKeys {
+    fn default() -> Self {
+        EngineKeys {
+            eval: "full".to_string(),
+            hash_mb: 16,
+            style: None,
+            baseline: false,
+            reuse_zones: false,
+        }
+    }
+}
+
+impl EngineKeys {
+    /// Refuses, naming them, the settings only chess-t1's engine takes (before, the other
+    /// games' searches ignored them: an answer to another question).
+    pub fn core_only(&self, game: &str) -> Result<(), String> {
+        let given: Vec<&str> = [
+            (self.eval != "full", "--eval"),
+            (self.style.is_some(), "--style"),
+            (self.baseline, "--baseline"),
+            (self.reuse_zones, "--reuse-zones"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+        .collect();
+        if given.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "{game}: {} set chess-t1's engine; this game's search takes --full, --horizon and \
+                 --hash (its players take more keys in a player spec: `zonal match --help`)",
+                given.join(", ")
+            ))
+        }
+    }
+}
+
+/// `zonal search` for a game on the core's zones: `pos` searched as `request` asks; the text or
+/// JSON for stdout, and the time and speed for stderr.
+pub fn search_report<G: ZoneDef>(
+    pos: &G::Position,
+    request: &SearchRequest,
+) -> Result<(String, String), String> {
+    request.engine.core_only(G::NAME)?;
+    let mut mode = AnalysisSearch::new::<G>(request.full, request.horizon, &request.limits, false);
+    mode.searching.techniques.table_mb = request.engine.hash_mb;
+    let start = std::time::Instant::now();
+    let (r, name) = mode.search::<G>(pos);
+    let micros = start.elapsed().as_micros() as u64;
+    if request.json {
+        let value = serde_json::json!({
+            "game": G::ID,
+            "position": pos.to_string(),
+            "search": name,
+            "best": r.best.map(|m| m.to_string()),
+            "score_cp": r.score,
+            "line": r.line.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "depth": r.depth,
+            "nodes": r.nodes,
+            "micros": micros,
+        });
+        let text = serde_json::to_string_pretty(&value).map_err(|e| e.to_string())?;
+        return Ok((text + "\n", String::new()));
+    }
+    let out = match r.best {
+        Some(best) => {
+            let line: Vec<String> = r.line.iter().map(ToString::to_string).collect();
+            format!(
+                "best {best} score {} nodes {} depth {}\nline {}\n",
+                score_text(r.score),
+                r.nodes,
+                r.depth,
+                line.join(" ")
+            )
+        }
+        None => format!("no move (status: {})\n", status::<G>(pos)),
+    };
+    let err = format!(
+        "search ({name}): {:.1} ms, {} nodes/s\n",
+        micros as f64 / 1000.0,
+        r.nodes * 1_000_000 / micros.max(1)
+    );
+    Ok((out, err))
+}

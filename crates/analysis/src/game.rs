@@ -218,6 +218,14 @@ pub trait GameDef: 'static {
             Self::NAME
         ))
     }
+    /// `zonal search`: `pos` searched as `request` asks, as the text or JSON for stdout and what
+    /// stderr says (time, speed, what the zones did); `progress` is told of each finished
+    /// iteration. A game on the core's zones: [`crate::analyse::search_report`].
+    fn search_report(
+        pos: &Self::Position,
+        request: &crate::analyse::SearchRequest,
+        progress: &mut dyn FnMut(String),
+    ) -> Result<(String, String), String>;
     /// How the game ended, if it did.
     fn end(game: &GameOf<Self>) -> Option<GameEnd>;
 
@@ -473,8 +481,8 @@ pub fn move_between<G: ZoneDef>(before: &G::Position, after: &G::Position) -> Op
 /// The [`GameDef`] items that a game whose zones the core builds has alike, each following from
 /// its [`ZoneDef`]: position files read by the one reader with the game's `PositionFile` (the
 /// macro's argument), the side to move as its zone builder says, parallel perft over its search's
-/// rules ([`perft_split`]), its moves in JSON as their text, and its review by
-/// [`crate::review::review`]. Written inside `impl GameDef for ...`.
+/// rules ([`perft_split`]), its moves in JSON as their text, its review by
+/// [`crate::review::review`] and its search by [`crate::analyse::search_report`]. Written inside `impl GameDef for ...`.
 #[macro_export]
 macro_rules! zone_game_items {
     ($file:ty) => {
@@ -510,6 +518,14 @@ macro_rules! zone_game_items {
             progress: &(dyn Fn() + Sync),
         ) -> Result<$crate::review::Review, String> {
             $crate::review::review::<Self>(start, moves, limits, horizon, progress)
+        }
+
+        fn search_report(
+            pos: &Self::Position,
+            request: &$crate::analyse::SearchRequest,
+            _progress: &mut dyn FnMut(String),
+        ) -> Result<(String, String), String> {
+            $crate::analyse::search_report::<Self>(pos, request)
         }
     };
 }

@@ -460,6 +460,42 @@ impl GameDef for ChessT1Game {
     ) -> Result<zonal_analysis::review::Review, String> {
         review::review(start, moves, limits, horizon, progress)
     }
+    fn search_report(
+        pos: &Position,
+        request: &zonal_analysis::analyse::SearchRequest,
+        progress: &mut dyn FnMut(String),
+    ) -> Result<(String, String), String> {
+        let mode = if request.full {
+            Mode::Full
+        } else {
+            Mode::Zones
+        };
+        let horizon = request.horizon.unwrap_or(<Self as GameDef>::HORIZON);
+        // Play's style, the engine's default.
+        let style = chess_t1::search::EngineConfig::default().zone_style;
+        let config =
+            ChessConfig::from_keys(&request.engine, mode, horizon, request.limits.depth, style);
+        let start = std::time::Instant::now();
+        let result = Player::new(config.clone()).search(
+            pos,
+            &[],
+            &request.limits,
+            None,
+            &AtomicBool::new(false),
+            &mut |info| {
+                let pv: Vec<String> = info.pv.iter().take(6).map(|m| m.uci()).collect();
+                progress(format!(
+                    "depth {} score {} nodes {} pv {}",
+                    info.depth,
+                    chess_t1::search::cp_text(info.score_cp),
+                    info.nodes,
+                    pv.join(" ")
+                ));
+            },
+        );
+        let micros = start.elapsed().as_micros() as u64;
+        report::search::report(pos, &config.to_string(), &result, micros, request.json)
+    }
     const PATH_REPORTS: bool = true;
     fn distance_report(pos: &Position, query: &PathQuery) -> Option<Result<String, String>> {
         let subject = report::Subject::new(pos, &query.from, query.piece, query.own_removable);

@@ -318,6 +318,39 @@ impl ChessConfig {
     }
 }
 
+impl ChessConfig {
+    /// The player the command line's engine settings describe: in `mode` at `horizon`, to
+    /// `depth` if given (the baseline's depth, 4 by default), in `style` unless `keys` names
+    /// another.
+    pub fn from_keys(
+        keys: &zonal_analysis::analyse::EngineKeys,
+        mode: Mode,
+        horizon: i32,
+        depth: Option<u32>,
+        style: ZoneStyle,
+    ) -> ChessConfig {
+        let mut spec = ChessConfig::default();
+        let c = &mut spec.config;
+        c.mode = mode;
+        // The command line admits only the listed values, which these parsers all know.
+        c.evaluation = Evaluation::parse(&keys.eval).unwrap_or(Evaluation::Full);
+        c.hash_mb = keys.hash_mb;
+        c.horizon = horizon;
+        spec.reuse_zones = keys.reuse_zones;
+        c.zone_style = keys
+            .style
+            .as_deref()
+            .and_then(ZoneStyle::parse)
+            .unwrap_or(style);
+        if keys.baseline {
+            c.evaluation = Evaluation::Material;
+            spec.kind = Kind::Baseline;
+            spec.depth = Some(depth.unwrap_or(4).min(12));
+        }
+        spec
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
