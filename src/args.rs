@@ -10,12 +10,6 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use zonal_analysis::GameDef;
 
-/// `--openings` when none is given: chess-t1's openings, whose text the binary holds.
-pub(crate) const DEFAULT_OPENINGS: &str = "positions/openings.t1";
-
-/// The text of [`DEFAULT_OPENINGS`] as built.
-pub(crate) const DEFAULT_OPENINGS_TEXT: &str = include_str!("../positions/openings.t1");
-
 /// zonal: Botvinnik-style analysis of board-game positions (chess-t1, Прорыв, Hnefatafl, Jungle).
 #[derive(Parser, Debug)]
 #[command(name = "zonal", version, about, long_about = None)]

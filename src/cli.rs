@@ -30,11 +30,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Analyse(args) => cmd::analyse::run(game, args),
         Command::Search(args) => for_game!(game, G => cmd::search::run::<G>(args)),
         Command::Render(args) => cmd::render::run(game, args),
-        Command::Bench(args) => cmd::bench::run(game, args),
+        Command::Bench(args) => for_game!(game, G => cmd::bench::run::<G>(args)),
         Command::Perft(args) => for_game!(game, G => cmd::perft::run::<G>(args)),
-        Command::Engine => cmd::engine::run(game),
-        Command::Match(args) => cmd::matches::run(game, args),
-        Command::Datagen(args) => cmd::learn::datagen(game, args),
-        Command::Fit(args) => cmd::learn::fit(game, args),
+        Command::Engine => for_game!(game, G => cmd::engine::run::<G>()),
+        Command::Match(args) => for_game!(game, G => cmd::matches::run::<G>(args)),
+        Command::Datagen(args) => for_game!(game, G => cmd::learn::datagen::<G>(args)),
+        Command::Fit(args) => for_game!(game, G => cmd::learn::fit::<G>(args)),
     }
 }

@@ -435,3 +435,26 @@ fn search_refuses_the_engine_settings_a_game_does_not_take() {
         );
     }
 }
+
+#[test]
+fn a_starts_name_gives_random_openings_in_every_game() {
+    // `match --openings startpos` played random 4-ply openings from the start in every game but
+    // chess-t1, which looked for a file called `startpos`.
+    let out = zonal(&[
+        "match",
+        "--openings",
+        "startpos",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--jobs",
+        "1",
+        "--engine1",
+        "mode=full",
+        "--engine2",
+        "mode=full",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("ends: "), "{}", stdout(&out));
+}

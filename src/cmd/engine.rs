@@ -1,8 +1,7 @@
 //! `zonal engine`: the engine protocol on stdin and stdout, for every game.
 
-use crate::args::GameName;
 use crate::output::CliError;
-use zonal_analysis::Zoned;
+use zonal_analysis::GameDef;
 use zonal_play::PlayGame;
 
 /// `zonal engine` for the game `G`, on stdin and stdout.
@@ -15,11 +14,7 @@ pub fn engine<G: PlayGame>() -> Result<(), CliError> {
     })
 }
 
-/// Runs `zonal engine` for `game`.
-pub fn run(game: GameName) -> Result<(), CliError> {
-    with_game!(
-        game,
-        chess => engine::<zonal_games::chess_t1::ChessT1Game>(),
-        G => engine::<Zoned<G>>(),
-    )
+/// Runs `zonal engine` for the game `G` (its player, [`GameDef::Player`]).
+pub fn run<G: GameDef>() -> Result<(), CliError> {
+    engine::<G::Player>()
 }

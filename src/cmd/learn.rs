@@ -1,32 +1,23 @@
 //! `zonal datagen` and `zonal fit`: self-play data and the evaluation fitted to it (the work is
 //! `zonal_learn`'s; here the files, the progress bar and the report).
 
-use crate::args::{DatagenArgs, FitArgs, GameName};
+use crate::args::{DatagenArgs, FitArgs};
 use crate::output::CliError;
 use std::io::Write;
-use zonal_analysis::Zoned;
-use zonal_games::chess_t1::ChessT1Game;
+use zonal_analysis::GameDef;
 use zonal_learn::Learn;
 use zonal_learn::datagen::{DatagenConfig, OpenError, Summary};
 use zonal_learn::fit::FitRequest;
 use zonal_play::spec::PlayerSpec;
 
-/// Runs `zonal datagen` for `game`.
-pub fn datagen(game: GameName, args: DatagenArgs) -> Result<(), CliError> {
-    with_game!(
-        game,
-        chess => datagen_game::<ChessT1Game>(&args),
-        G => datagen_game::<Zoned<G>>(&args),
-    )
+/// Runs `zonal datagen` for the game `G` (its player, [`GameDef::Player`]).
+pub fn datagen<G: GameDef>(args: DatagenArgs) -> Result<(), CliError> {
+    datagen_game::<G::Player>(&args)
 }
 
-/// Runs `zonal fit` for `game`.
-pub fn fit(game: GameName, args: FitArgs) -> Result<(), CliError> {
-    with_game!(
-        game,
-        chess => fit_game::<ChessT1Game>(&args),
-        G => fit_game::<Zoned<G>>(&args),
-    )
+/// Runs `zonal fit` for the game `G`.
+pub fn fit<G: GameDef>(args: FitArgs) -> Result<(), CliError> {
+    fit_game::<G::Player>(&args)
 }
 
 /// Refuses a game without features.

@@ -1,9 +1,10 @@
 //! `zonal match`: a match between two players, for every game.
 
-use crate::args::{GameName, MatchArgs};
+use crate::args::MatchArgs;
 use crate::output::write_stdout;
 use crate::output::{CliError, print_json};
 use std::io::Write;
+use zonal_analysis::GameDef;
 use zonal_core::Limits;
 use zonal_play::PlayGame;
 use zonal_play::game::Settings;
@@ -12,124 +13,72 @@ use zonal_play::matches::{
 };
 use zonal_play::spec::PlayerSpec;
 
-/// `matches` for chess-t1.
-pub(crate) mod chess {
-    use crate::args::DEFAULT_OPENINGS;
-    use crate::args::DEFAULT_OPENINGS_TEXT;
-    use crate::args::MatchArgs;
-    use crate::output::CliError;
-    use chess_t1::posfile;
-
-    pub(crate) fn match_cmd(args: &MatchArgs) -> Result<(), CliError> {
-        // The default openings are built into the binary: `match` works outside the repository.
-        let records = match &args.openings {
-            None => posfile::parse_str(DEFAULT_OPENINGS_TEXT, DEFAULT_OPENINGS),
-            Some(path) => posfile::read_file(path),
-        }
-        .map_err(|e| CliError::input(format!("--openings: {e}")))?;
-        let openings: Vec<zonal_play::matches::Opening<chess_t1::Position>> = records
-            .iter()
-            .enumerate()
-            .map(|(i, r)| zonal_play::matches::Opening {
-                id: r.id().map_or_else(|| format!("#{}", i + 1), str::to_string),
-                position: r.position,
-            })
-            .collect();
-        if openings.is_empty() {
-            return Err(CliError::input(format!(
-                "--openings: {} holds no positions",
-                args.openings
-                    .as_deref()
-                    .unwrap_or(DEFAULT_OPENINGS.as_ref())
-                    .display()
-            )));
-        }
-        crate::cmd::matches::play_match::<zonal_games::chess_t1::ChessT1Game>(args, openings)
-    }
+/// The openings of an openings file's text, each named by its record's id, else by its number.
+fn read_openings<G: GameDef>(
+    text: &str,
+    source: &str,
+) -> Result<Vec<Opening<G::Position>>, CliError> {
+    let records =
+        G::parse_file(text, source).map_err(|e| CliError::input(format!("--openings: {e}")))?;
+    Ok(records
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| Opening {
+            id: r.id().map_or_else(|| format!("#{}", i + 1), str::to_string),
+            position: r.position,
+        })
+        .collect())
 }
 
-/// `matches` for the games on the core's search, over [`ZoneDef`](zonal_analysis::ZoneDef).
-pub(crate) mod generic {
-    use crate::args::MatchArgs;
-    use crate::output::CliError;
-    use zonal_analysis::ZoneDef;
-    use zonal_analysis::Zoned;
+/// Openings named by their number.
+fn numbered<P>(positions: Vec<P>) -> Vec<Opening<P>> {
+    positions
+        .into_iter()
+        .enumerate()
+        .map(|(i, position)| Opening {
+            id: format!("#{}", i + 1),
+            position,
+        })
+        .collect()
+}
 
-    /// The positions of an openings file's text.
-    pub(crate) fn read_openings<G: ZoneDef>(
-        text: &str,
-        source: &str,
-    ) -> Result<Vec<G::Position>, CliError> {
-        Ok(G::parse_file(text, source)
-            .map_err(CliError::input)?
-            .into_iter()
-            .map(|r| r.position)
-            .collect())
-    }
-
-    pub(crate) fn match_cmd<G: ZoneDef>(args: &MatchArgs) -> Result<(), CliError>
-    where
-        G::Zones: Default + 'static,
-    {
-        // No --openings: the game's own openings file (built in), or 16 random 4-ply openings from
-        // its first start; a start's name: 16 random 4-ply openings from that start.
-        let (shown, openings): (String, Vec<G::Position>) = match (&args.openings, G::OPENINGS) {
-            (None, Some((file, text))) => (file.to_string(), read_openings::<G>(text, file)?),
-            (None, None) => {
-                let first = G::STARTS.first().and_then(|s| G::start(s.0));
-                let shown = G::STARTS.first().map_or("", |s| s.0).to_string();
-                (
-                    shown,
-                    first.map_or_else(Vec::new, |p| {
-                        zonal_analysis::positions::random_openings::<G>(p, 16, 4)
-                    }),
-                )
-            }
-            (Some(path), _) => {
-                let shown = path.display().to_string();
-                match path.to_str().and_then(G::start) {
-                    Some(start) => (
-                        shown,
-                        zonal_analysis::positions::random_openings::<G>(start, 16, 4),
-                    ),
-                    None => {
-                        let text = std::fs::read_to_string(path).map_err(|e| {
-                            CliError::input(format!(
-                                "--openings: {shown}: cannot read the file: {e}"
-                            ))
-                        })?;
-                        let read = read_openings::<G>(&text, &shown)?;
-                        (shown, read)
-                    }
+/// Runs `zonal match` for the game `G`. No `--openings`: the game's own openings file (built
+/// in), or 16 random 4-ply openings from its first start; a start's name: 16 random 4-ply
+/// openings from that start; else a position file.
+pub fn run<G: GameDef>(args: MatchArgs) -> Result<(), CliError> {
+    let random = |start| {
+        numbered(zonal_analysis::positions::random_openings::<G>(
+            start, 16, 4,
+        ))
+    };
+    let (shown, openings) = match (&args.openings, G::OPENINGS) {
+        (None, Some((file, text))) => (file.to_string(), read_openings::<G>(text, file)?),
+        (None, None) => {
+            let first = G::STARTS.first().and_then(|s| G::start(s.0));
+            let shown = G::STARTS.first().map_or("", |s| s.0).to_string();
+            (shown, first.map_or_else(Vec::new, random))
+        }
+        (Some(path), _) => {
+            let shown = path.display().to_string();
+            match path.to_str().and_then(G::start) {
+                Some(start) => (shown, random(start)),
+                None => {
+                    let text = std::fs::read_to_string(path).map_err(|e| {
+                        CliError::input(format!("--openings: {shown}: cannot read the file: {e}"))
+                    })?;
+                    let read = read_openings::<G>(&text, &shown)?;
+                    (shown, read)
                 }
             }
-        };
-        if openings.is_empty() {
-            return Err(CliError::input(format!(
-                "{}: --openings {}: no positions",
-                G::NAME,
-                shown
-            )));
         }
-        let openings = openings
-            .into_iter()
-            .enumerate()
-            .map(|(i, position)| zonal_play::matches::Opening {
-                id: format!("#{}", i + 1),
-                position,
-            })
-            .collect();
-        crate::cmd::matches::play_match::<Zoned<G>>(args, openings)
+    };
+    if openings.is_empty() {
+        return Err(CliError::input(format!(
+            "{}: --openings {shown}: no positions",
+            G::NAME
+        )));
     }
-}
-
-/// Runs `zonal match` for `game`.
-pub fn run(game: GameName, args: MatchArgs) -> Result<(), CliError> {
-    with_game!(
-        game,
-        chess => chess::match_cmd(&args),
-        G => generic::match_cmd::<G>(&args),
-    )
+    play_match::<G::Player>(&args, openings)
 }
 
 /// `zonal match` for the game `G` over `openings`.

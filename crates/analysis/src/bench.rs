@@ -317,3 +317,84 @@ pub fn run<G: ZoneDef>(quick: bool) -> Result<Bench, String> {
         projection,
     })
 }
+
+/// `zonal bench` for the game `G` as its report: [`run`]'s figures as JSON, or as text.
+pub fn report<G: ZoneDef>(quick: bool, json: bool) -> Result<String, String> {
+    let b = run::<G>(quick)?;
+    if json {
+        return serde_json::to_string_pretty(&b)
+            .map(|text| text + "\n")
+            .map_err(|e| format!("cannot write JSON: {e}"));
+    }
+    let mut out = String::new();
+    // A line of the report.
+    macro_rules! wl {
+        ($($arg:tt)*) => {{
+            out.push_str(&format!($($arg)*));
+            out.push('\n');
+        }};
+    }
+    wl!("{} bench (one core):", G::NAME);
+    for r in &b.starts {
+        wl!(
+            "  {:<10} perft {} {} nodes, {:.1} M nodes/s",
+            r.start,
+            r.depth,
+            r.nodes,
+            r.nodes_per_second / 1e6,
+        );
+        for s in &r.search {
+            let projections = if s.mode == "full" {
+                String::new()
+            } else {
+                format!(
+                    "; projections {} built, {} read again",
+                    s.projections_built, s.projections_read_again
+                )
+            };
+            wl!(
+                "  {:<10} engine {:<5} movetime {} ms: depth {}, {} nodes in {} ms, {} nodes/s{projections}",
+                "",
+                s.mode,
+                s.movetime_ms,
+                s.depth,
+                s.nodes,
+                s.millis,
+                s.nodes_per_second
+            );
+        }
+    }
+    for s in &b.suite {
+        wl!(
+            "  {:<10} engine {:<5} movetime {} ms on {} positions: median depth {}, least {}, {} nodes/s",
+            G::SUITE.0,
+            s.mode,
+            s.movetime_ms,
+            s.positions,
+            s.median_depth,
+            s.min_depth,
+            s.nodes_per_second
+        );
+    }
+    wl!(
+        "  evaluation on {} positions (starts, suite, middle games): {} ns a position",
+        b.positions,
+        b.eval_ns
+    );
+    for p in &b.projection {
+        wl!(
+            "  projection horizon {} ({}.{:02} zones a position): built {} us = {} full-width nodes; carried from the parent {} us = {} nodes, against {} us built anew at the same children (its copy {} us; {}% of the maps kept)",
+            p.horizon,
+            p.zones_x100 / 100,
+            p.zones_x100 % 100,
+            p.build_us,
+            p.build_in_nodes,
+            p.incremental_us,
+            p.incremental_in_nodes,
+            p.child_build_us,
+            p.copy_us,
+            p.reused_percent
+        );
+    }
+    Ok(out)
+}

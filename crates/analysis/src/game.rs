@@ -57,12 +57,19 @@ pub trait GameDef: 'static {
     /// The zones' horizon in half-moves when `--horizon` is not given (the one the game's suite
     /// is best searched with).
     const HORIZON: i32 = 4;
+    /// The position file a match plays when `--openings` is not given, as its name and its text
+    /// (built into the binary, so that `match` works anywhere; `None`: 16 random openings of 4
+    /// plies from the first start).
+    const OPENINGS: Option<(&'static str, &'static str)> = None;
     /// A position (written and read as a position string).
     type Position: Copy + Display + Send + Sync + FromStr<Err: Display>;
     /// A move.
     type Move: Copy + Eq + Debug + Display + Send + Sync;
     /// A move as `zonal moves --json` lists it (its text, or an object of its parts).
     type MoveJson: serde::Serialize;
+    /// The game as the play library and the learning commands see it (`engine`, `match`,
+    /// `datagen`, `fit`): a game's own adapter, or [`Zoned`] for a game on the core's zones.
+    type Player: zonal_learn::Learn<Position = Self::Position> + 'static;
     /// The rules of a game in progress ([`GameOf`]): the ends that need the history.
     type Record: GameRules<
             Position = Self::Position,
@@ -226,6 +233,9 @@ pub trait GameDef: 'static {
         request: &crate::analyse::SearchRequest,
         progress: &mut dyn FnMut(String),
     ) -> Result<(String, String), String>;
+    /// `zonal bench`: the game's headline figures on its fixed positions, as text or JSON (one
+    /// core). A game on the core's zones: [`crate::bench::report`].
+    fn bench_report(quick: bool, json: bool) -> Result<String, String>;
     /// How the game ended, if it did.
     fn end(game: &GameOf<Self>) -> Option<GameEnd>;
 
@@ -253,10 +263,6 @@ pub trait ZoneDef: GameDef {
     type Rules: MoveSquares<Position = Self::Position, Move = Self::Move>;
     /// The search's rules for positions like `pos`.
     fn rules(pos: &Self::Position) -> Self::Rules;
-    /// The position file a match plays when `--openings` is not given, as its name and its text
-    /// (built into the binary, so that `match` works anywhere; `None`: 16 random openings of 4
-    /// plies from the first start).
-    const OPENINGS: Option<(&'static str, &'static str)> = None;
     /// The game's suite of tactics as its name and its text (built into the binary), which
     /// `bench` searches.
     const SUITE: (&'static str, &'static str);
@@ -482,11 +488,17 @@ pub fn move_between<G: ZoneDef>(before: &G::Position, after: &G::Position) -> Op
 /// its [`ZoneDef`]: position files read by the one reader with the game's `PositionFile` (the
 /// macro's argument), the side to move as its zone builder says, parallel perft over its search's
 /// rules ([`perft_split`]), its moves in JSON as their text, its review by
-/// [`crate::review::review`] and its search by [`crate::analyse::search_report`]. Written inside `impl GameDef for ...`.
+/// [`crate::review::review`], its search by [`crate::analyse::search_report`], its bench by
+/// [`crate::bench::report`] and its player as [`Zoned`]. Written inside `impl GameDef for ...`.
 #[macro_export]
 macro_rules! zone_game_items {
     ($file:ty) => {
         type MoveJson = String;
+        type Player = $crate::Zoned<Self>;
+
+        fn bench_report(quick: bool, json: bool) -> Result<String, String> {
+            $crate::bench::report::<Self>(quick, json)
+        }
 
         fn parse_file(
             text: &str,

@@ -333,9 +333,14 @@ impl GameDef for ChessT1Game {
     const ID: &'static str = "chess-t1";
     const NAME: &'static str = "chess-t1";
     const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
+    const OPENINGS: Option<(&'static str, &'static str)> = Some((
+        "positions/openings.t1",
+        include_str!("../../../../positions/openings.t1"),
+    ));
     type Position = Position;
     type Move = Move;
     type MoveJson = moves::MoveJson;
+    type Player = ChessT1Game;
     type Record = chess_t1::rules::ChessT1;
 
     fn start(name: &str) -> Option<Position> {
@@ -495,6 +500,16 @@ impl GameDef for ChessT1Game {
         );
         let micros = start.elapsed().as_micros() as u64;
         report::search::report(pos, &config.to_string(), &result, micros, request.json)
+    }
+    fn bench_report(quick: bool, json: bool) -> Result<String, String> {
+        let report = bench::run(quick);
+        if json {
+            serde_json::to_string_pretty(&report)
+                .map(|text| text + "\n")
+                .map_err(|e| format!("cannot write JSON: {e}"))
+        } else {
+            Ok(report.to_text() + "\n")
+        }
     }
     const PATH_REPORTS: bool = true;
     fn distance_report(pos: &Position, query: &PathQuery) -> Option<Result<String, String>> {

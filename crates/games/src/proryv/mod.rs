@@ -20,6 +20,10 @@ pub struct ProryvGame;
 
 impl GameDef for ProryvGame {
     zonal_analysis::zone_game_items!(posfile::File);
+    const OPENINGS: Option<(&'static str, &'static str)> = Some((
+        "positions/proryv/openings.pos",
+        include_str!("../../../../positions/proryv/openings.pos"),
+    ));
 
     const ID: &'static str = "proryv";
     const NAME: &'static str = zonal_proryv::NAME;
@@ -146,10 +150,6 @@ impl ZoneDef for ProryvGame {
         "positions/proryv/suite.pos",
         include_str!("../../../../positions/proryv/suite.pos"),
     );
-    const OPENINGS: Option<(&'static str, &'static str)> = Some((
-        "positions/proryv/openings.pos",
-        include_str!("../../../../positions/proryv/openings.pos"),
-    ));
     const WEIGHTS: &'static [&'static str] = &["race", "rook", "freedom", "tempo"];
     const GAME_TEXT: &'static str = "coordinate moves (drops R@d4)";
     type Zones = zones::ProryvZones;
