@@ -2,10 +2,7 @@
 //! by several (a position, search bounds, engine settings, a match's players).
 
 use crate::output::CliError;
-use chess_t1::posfile;
-use chess_t1::position::Position;
 use chess_t1::search::Mode;
-use chess_t1::square::Color;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use zonal_analysis::GameDef;
@@ -36,12 +33,6 @@ pub struct PosArg {
     /// In a position file: take the N-th position (1-based).
     #[arg(long)]
     pub index: Option<usize>,
-}
-
-impl PosArg {
-    pub(crate) fn resolve(&self) -> Result<Position, CliError> {
-        posfile::resolve(&self.pos, self.id.as_deref(), self.index).map_err(CliError::input)
-    }
 }
 
 /// Default node bound of `search` and `analyse` (1.5-3 s on one core).
@@ -223,11 +214,11 @@ pub enum SideArg {
 }
 
 impl SideArg {
-    /// The side filter of [`ZoneConfig`] (`None` for both).
-    pub fn color(self) -> Option<Color> {
+    /// The side filter of a zones request (`None` for both).
+    pub fn side(self) -> Option<zonal_board::Side> {
         match self {
-            SideArg::White => Some(Color::White),
-            SideArg::Black => Some(Color::Black),
+            SideArg::White => Some(zonal_board::Side::White),
+            SideArg::Black => Some(zonal_board::Side::Black),
             SideArg::Both => None,
         }
     }

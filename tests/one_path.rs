@@ -458,3 +458,24 @@ fn a_starts_name_gives_random_openings_in_every_game() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(stdout(&out).contains("ends: "), "{}", stdout(&out));
 }
+
+#[test]
+fn zones_refuses_the_filters_a_games_projection_does_not_take() {
+    // `zones --side` and `--level` choose among chess-t1's force zones; the other games'
+    // projections ignored them (every zone shown as if they were not given).
+    for game in ["proryv", "hnefatafl", "jungle"] {
+        for extra in [["--side", "white"], ["--level", "1"]] {
+            let out = zonal(&["--game", game, "zones", "startpos", extra[0], extra[1]]);
+            assert_eq!(out.status.code(), Some(2), "{game} {extra:?}");
+            assert!(
+                stderr(&out).contains("--side and --level"),
+                "{}",
+                stderr(&out)
+            );
+        }
+    }
+    let out = zonal(&[
+        "zones", "startpos", "--side", "white", "--level", "1", "--json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}

@@ -21,14 +21,8 @@ pub mod serve;
 pub mod trajectories;
 pub mod zones;
 
-use crate::args::GameName;
 use crate::output::CliError;
 use zonal_analysis::GameDef;
-
-/// The name errors and reports show for `game`.
-pub fn game_name(game: GameName) -> &'static str {
-    for_game!(game, G => G::NAME)
-}
 
 /// The commands a game has, as `zonal games` and errors list them.
 pub fn commands<G: GameDef>() -> String {

@@ -236,6 +236,18 @@ pub trait GameDef: 'static {
     /// `zonal bench`: the game's headline figures on its fixed positions, as text or JSON (one
     /// core). A game on the core's zones: [`crate::bench::report`].
     fn bench_report(quick: bool, json: bool) -> Result<String, String>;
+    /// `zonal zones`: the log of the moves played first and the projection as text, JSON or
+    /// DOT. A game on the core's zones: [`crate::report::zones_report`].
+    fn zones_report(
+        pos: &Self::Position,
+        request: &crate::report::ZonesRequest,
+    ) -> Result<(String, String), String>;
+    /// `zonal render`: the board as SVG, with zones, force sums or a move arrow as asked. A game
+    /// on the core's zones: [`crate::report::picture_report`].
+    fn picture_report(
+        pos: &Self::Position,
+        request: &crate::report::PictureRequest,
+    ) -> Result<String, String>;
     /// How the game ended, if it did.
     fn end(game: &GameOf<Self>) -> Option<GameEnd>;
 
@@ -489,7 +501,8 @@ pub fn move_between<G: ZoneDef>(before: &G::Position, after: &G::Position) -> Op
 /// macro's argument), the side to move as its zone builder says, parallel perft over its search's
 /// rules ([`perft_split`]), its moves in JSON as their text, its review by
 /// [`crate::review::review`], its search by [`crate::analyse::search_report`], its bench by
-/// [`crate::bench::report`] and its player as [`Zoned`]. Written inside `impl GameDef for ...`.
+/// [`crate::bench::report`], its zones and pictures by [`crate::report::zones_report`] and
+/// [`crate::report::picture_report`], and its player as [`Zoned`]. Written inside `impl GameDef for ...`.
 #[macro_export]
 macro_rules! zone_game_items {
     ($file:ty) => {
@@ -498,6 +511,20 @@ macro_rules! zone_game_items {
 
         fn bench_report(quick: bool, json: bool) -> Result<String, String> {
             $crate::bench::report::<Self>(quick, json)
+        }
+
+        fn zones_report(
+            pos: &Self::Position,
+            request: &$crate::report::ZonesRequest,
+        ) -> Result<(String, String), String> {
+            $crate::report::zones_report::<Self>(pos, request)
+        }
+
+        fn picture_report(
+            pos: &Self::Position,
+            request: &$crate::report::PictureRequest,
+        ) -> Result<String, String> {
+            $crate::report::picture_report::<Self>(pos, request)
         }
 
         fn parse_file(

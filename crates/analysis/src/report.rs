@@ -363,3 +363,125 @@ pub fn outcome_json(o: &ZoneOutcome) -> serde_json::Value {
         "other_to_move": o.other_to_move.map(gain),
     })
 }
+
+/// What `zonal zones` asks of a game's projection.
+#[derive(Clone, Debug)]
+pub struct ZonesRequest {
+    /// The horizon in half-moves.
+    pub horizon: i32,
+    /// Only the zones whose root is this side's (`None`: both sides').
+    pub side: Option<zonal_board::Side>,
+    /// The deepest negation level (chess-t1's force zones; the core's zones have their own).
+    pub level: u8,
+    /// Moves played first, the projection carried along.
+    pub after: Vec<String>,
+    /// JSON instead of text.
+    pub json: bool,
+    /// Graphviz DOT instead of text.
+    pub dot: bool,
+}
+
+/// The negation level `zonal zones` takes when none is given.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+/// `zonal zones` for a game on the core's zones: the log of the moves played first, and the
+/// projection as text, JSON or DOT. `--side` and `--level` are chess-t1's so far: refused, not
+/// ignored.
+pub fn zones_report<G: ZoneDef>(
+    pos: &G::Position,
+    request: &ZonesRequest,
+) -> Result<(String, String), String> {
+    if request.side.is_some() || request.level != DEFAULT_LEVEL {
+        return Err(format!(
+            "{}: --side and --level choose among chess-t1's force zones; this game's projection \
+             shows every zone",
+            G::NAME
+        ));
+    }
+    let horizon = request.horizon;
+    let (p, built, log) = zones_after::<G>(*pos, horizon, &request.after)?;
+    let report = if request.json {
+        serde_json::to_string_pretty(&zones_json::<G>(&p, &built, horizon))
+            .map(|t| t + "\n")
+            .map_err(|e| format!("cannot write JSON: {e}"))?
+    } else if request.dot {
+        G::zones_dot(&p, &built)
+    } else {
+        G::zones_text(&p, &built, horizon)
+    };
+    Ok((log, report))
+}
+
+/// What `zonal render` asks: the board, with zones, force sums or a move arrow.
+#[derive(Clone, Debug, Default)]
+pub struct PictureRequest {
+    /// Draw the zones' trajectories as arrows.
+    pub zones: bool,
+    /// Only zone N (numbered as `zonal zones` numbers them).
+    pub zone: Option<usize>,
+    /// Only the zones whose root is this side's (`None`: both sides').
+    pub side: Option<zonal_board::Side>,
+    /// The zones' horizon in half-moves.
+    pub horizon: i32,
+    /// Force sums on every square (chess-t1's).
+    pub force: bool,
+    /// A move drawn as an arrow, in the game's coordinate form (chess-t1's).
+    pub highlight: Option<String>,
+}
+
+/// Keeps zone `zone` only, and only the zones of `side`; an error names a zone that is not
+/// there.
+pub fn select_zones<Z>(
+    shown: &mut Vec<Z>,
+    zone: Option<usize>,
+    side: Option<zonal_board::Side>,
+    horizon: i32,
+    of: impl Fn(&Z) -> (usize, zonal_board::Side),
+) -> Result<(), String> {
+    if let Some(n) = zone {
+        if !shown.iter().any(|z| of(z).0 == n) {
+            return Err(format!(
+                "--zone {n}: no such zone ({} zones at horizon {horizon})",
+                shown.len()
+            ));
+        }
+        shown.retain(|z| of(z).0 == n);
+    }
+    if let Some(want) = side {
+        shown.retain(|z| of(z).1 == want);
+    }
+    Ok(())
+}
+
+/// `zonal render` for a game on the core's zones: the board's picture, with the zones' arrows
+/// where asked, as SVG.
+pub fn picture_report<G: ZoneDef>(
+    pos: &G::Position,
+    request: &PictureRequest,
+) -> Result<String, String> {
+    if request.force || request.highlight.is_some() {
+        return Err(format!(
+            "{}: --force and --highlight are chess-t1's (force sums, a move arrow)",
+            G::NAME
+        ));
+    }
+    let mut picture = G::board_picture(pos);
+    if request.zones {
+        let game = G::zone_game();
+        let mut shown = zonal_core::zone::build(&game, pos, request.horizon).zones;
+        select_zones(
+            &mut shown,
+            request.zone,
+            request.side,
+            request.horizon,
+            |z| (z.index, z.side),
+        )?;
+        let shape = zonal_core::zone::ZoneGame::shape(&game, pos);
+        picture.arrows = zonal_core::picture::zone_arrows(
+            &shown,
+            |sq| shape.name(sq),
+            |sq| G::piece_name(pos, sq),
+        );
+    }
+    Ok(picture.to_svg())
+}

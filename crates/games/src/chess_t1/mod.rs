@@ -40,6 +40,13 @@ fn square_arg(text: &str, option: &str) -> Result<chess_t1::Square, String> {
     text.parse().map_err(|e| format!("{option}: {e}"))
 }
 
+fn color(side: Side) -> Color {
+    match side {
+        Side::White => Color::White,
+        Side::Black => Color::Black,
+    }
+}
+
 fn side(color: Color) -> Side {
     match color {
         Color::White => Side::White,
@@ -510,6 +517,48 @@ impl GameDef for ChessT1Game {
         } else {
             Ok(report.to_text() + "\n")
         }
+    }
+    fn zones_report(
+        pos: &Position,
+        request: &zonal_analysis::report::ZonesRequest,
+    ) -> Result<(String, String), String> {
+        let config = chess_t1::zone::ZoneConfig {
+            horizon: request.horizon,
+            max_level: request.level,
+            side: request.side.map(color),
+            ..chess_t1::zone::ZoneConfig::default()
+        };
+        let (pos, mp, log) = report::zones::zones_after(pos, &config, &request.after)?;
+        tracing::info!("{} zones, {} complexes", mp.zones.len(), mp.complexes.len());
+        let json = report::zones::ZonesJson::new(&mp, &pos);
+        let text = if request.json {
+            crate::json_text(&json)?
+        } else if request.dot {
+            json.to_dot()
+        } else {
+            json.to_text()
+        };
+        Ok((log, text))
+    }
+    fn picture_report(
+        pos: &Position,
+        request: &zonal_analysis::report::PictureRequest,
+    ) -> Result<String, String> {
+        let opts = report::svg::SvgOptions {
+            force: request.force,
+            zones: request.zones.then_some(report::svg::ZoneFilter {
+                zone: request.zone,
+                side: request.side.map(color),
+            }),
+            highlight: request
+                .highlight
+                .as_deref()
+                .map(|h| report::render::parse_highlight(pos, h))
+                .transpose()?,
+            title: None,
+            only_zones: None,
+        };
+        report::render::picture(pos, request.horizon, &opts)
     }
     const PATH_REPORTS: bool = true;
     fn distance_report(pos: &Position, query: &PathQuery) -> Option<Result<String, String>> {
