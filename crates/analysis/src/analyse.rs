@@ -328,24 +328,21 @@ impl EngineKeys {
     /// Refuses, naming them, the settings only chess-t1's engine takes (before, the other
     /// games' searches ignored them: an answer to another question).
     pub fn core_only(&self, game: &str) -> Result<(), String> {
-        let given: Vec<&str> = [
-            (self.eval != "full", "--eval"),
-            (self.style.is_some(), "--style"),
-            (self.baseline, "--baseline"),
-            (self.reuse_zones, "--reuse-zones"),
-        ]
-        .into_iter()
-        .filter_map(|(on, name)| on.then_some(name))
-        .collect();
-        if given.is_empty() {
-            Ok(())
-        } else {
-            Err(format!(
-                "{game}: {} set chess-t1's engine; this game's search takes --full, --horizon and \
-                 --hash (its players take more keys in a player spec: `zonal match --help`)",
-                given.join(", ")
-            ))
-        }
+        crate::game::refuse_given(
+            &[
+                (self.eval != "full", "--eval"),
+                (self.style.is_some(), "--style"),
+                (self.baseline, "--baseline"),
+                (self.reuse_zones, "--reuse-zones"),
+            ],
+            |given| {
+                format!(
+                    "{game}: {given} set chess-t1's engine; this game's search takes --full, \
+                     --horizon and --hash (its players take more keys in a player spec: `zonal \
+                     match --help`)"
+                )
+            },
+        )
     }
 }
 

@@ -438,6 +438,23 @@ pub fn perft_split<G: ZoneDef>(pos: &G::Position, depth: u32) -> u64 {
     children.par_iter().map(|c| G::perft(c, depth - 1)).sum()
 }
 
+/// Refuses the options of `options` that are given (each `(given, name)`), all named in one
+/// message that `message` words from their names joined by commas; `Ok` when none is given.
+pub fn refuse_given(
+    options: &[(bool, &str)],
+    message: impl FnOnce(&str) -> String,
+) -> Result<(), String> {
+    let given: Vec<&str> = options
+        .iter()
+        .filter_map(|&(on, name)| on.then_some(name))
+        .collect();
+    if given.is_empty() {
+        Ok(())
+    } else {
+        Err(message(&given.join(", ")))
+    }
+}
+
 /// The game's end shown by the position alone in words, or `ongoing`.
 pub fn status<G: GameDef>(pos: &G::Position) -> String {
     G::outcome(pos).unwrap_or_else(|| "ongoing".to_string())

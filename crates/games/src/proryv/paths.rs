@@ -16,22 +16,16 @@ pub const MAX_MOVES: u32 = 16;
 /// and a longest length are chess-t1's (a Прорыв report is of the piece on `--from`, its
 /// shortest trajectories).
 pub fn plain(query: &zonal_analysis::PathQuery) -> Result<(), String> {
-    let given: Vec<&str> = [
-        (query.piece.is_some(), "--piece"),
-        (query.own_removable, "--own-removable"),
-        (query.max_len.is_some(), "--max-len"),
-    ]
-    .into_iter()
-    .filter_map(|(on, name)| on.then_some(name))
-    .collect();
-    if given.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
-            "Прорыв: {} is chess-t1's; a Прорыв path report is of the piece on --from",
-            given.join(", ")
-        ))
-    }
+    zonal_analysis::game::refuse_given(
+        &[
+            (query.piece.is_some(), "--piece"),
+            (query.own_removable, "--own-removable"),
+            (query.max_len.is_some(), "--max-len"),
+        ],
+        |given| {
+            format!("Прорыв: {given} is chess-t1's; a Прорыв path report is of the piece on --from")
+        },
+    )
 }
 
 /// A square named on the command line.
