@@ -2,7 +2,6 @@
 //! by several (a position, search bounds, engine settings, a match's players).
 
 use crate::output::CliError;
-use chess_t1::search::Mode;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use zonal_analysis::GameDef;
@@ -115,24 +114,6 @@ impl EngineArgs {
             baseline: self.baseline,
             reuse_zones: self.reuse_zones,
         }
-    }
-
-    /// chess-t1's player these settings describe, in `mode`, to `depth` if given, in `style`
-    /// unless `--style` names another.
-    pub fn player(
-        &self,
-        mode: Mode,
-        horizon: i32,
-        depth: Option<u32>,
-        style: chess_t1::search::ZoneStyle,
-    ) -> zonal_games::chess_t1::player::ChessConfig {
-        zonal_games::chess_t1::player::ChessConfig::from_keys(
-            &self.keys(),
-            mode,
-            horizon,
-            depth,
-            style,
-        )
     }
 }
 
@@ -452,15 +433,6 @@ pub(crate) fn stated_game(command: &Command) -> Result<GameName, CliError> {
         });
     }
     Ok(GameName::ChessT1)
-}
-
-/// The `--material` option: piece values, or the defaults.
-pub(crate) fn material_arg(text: Option<&str>) -> Result<chess_t1::exchange::Material, CliError> {
-    match text {
-        Some(text) => chess_t1::exchange::Material::parse(text)
-            .map_err(|e| CliError::input(format!("--material: {e}"))),
-        None => Ok(chess_t1::exchange::Material::default()),
-    }
 }
 
 /// The arguments of `zonal moves`.
@@ -788,9 +760,4 @@ pub(crate) fn position<G: GameDef>(arg: &PosArg) -> Result<G::Position, CliError
 /// The first position an argument names, with its record ([`GameDef::select_first`]).
 pub(crate) fn position_record<G: GameDef>(arg: &PosArg) -> Result<Loaded<G::Position>, CliError> {
     G::select_first(&arg.pos, arg.id.as_deref(), arg.index).map_err(CliError::input)
-}
-
-/// The positions an argument names ([`GameDef::select`]).
-pub(crate) fn positions<G: GameDef>(arg: &PosArg) -> Result<Vec<Loaded<G::Position>>, CliError> {
-    G::select(&arg.pos, arg.id.as_deref(), arg.index).map_err(CliError::input)
 }

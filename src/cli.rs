@@ -27,7 +27,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Trajectories(args) => for_game!(game, G => cmd::trajectories::run::<G>(args)),
         Command::Zones(args) => for_game!(game, G => cmd::zones::run::<G>(args)),
         Command::Exchange(args) => for_game!(game, G => cmd::exchange::run::<G>(args)),
-        Command::Analyse(args) => cmd::analyse::run(game, args),
+        Command::Analyse(args) => for_game!(game, G => cmd::analyse::run::<G>(args)),
         Command::Search(args) => for_game!(game, G => cmd::search::run::<G>(args)),
         Command::Render(args) => for_game!(game, G => cmd::render::run::<G>(args)),
         Command::Bench(args) => for_game!(game, G => cmd::bench::run::<G>(args)),

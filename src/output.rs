@@ -116,14 +116,6 @@ pub(crate) fn write_stdout(text: &str) -> Result<(), CliError> {
     write_out(format_args!("{text}"))
 }
 
-/// `text` with `prefix` before every line.
-pub(crate) fn indent(text: &str, prefix: &str) -> String {
-    text.lines()
-        .map(|l| format!("{prefix}{l}"))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// A bar of `len` games on stderr, drawn only when stderr is a terminal (matches, datagen).
 pub(crate) fn games_bar(len: u64) -> indicatif::ProgressBar {
     bar(len, "games")

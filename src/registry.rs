@@ -1,8 +1,9 @@
-//! The registry of games. chess-t1 has its own reports and engine adapter; every other game is
-//! one line in [`core_games!`]: its variant of [`GameName`](crate::args::GameName), its name on
-//! the command line, its [`ZoneDef`](zonal_analysis::ZoneDef) and its help line. The command
-//! line's `--game` values, every command's dispatch ([`with_game!`]), `zonal games` and the
-//! analysis board's games all come from that list.
+//! The registry of games. chess-t1 (its force zones, its own reports and board) and every game
+//! on the core's zones, one line each in [`core_games!`]: its variant of
+//! [`GameName`](crate::args::GameName), its name on the command line, its
+//! [`ZoneDef`](zonal_analysis::ZoneDef) and its help line. The command line's `--game` values,
+//! every command's dispatch ([`for_game!`], over [`GameDef`](zonal_analysis::GameDef)), `zonal
+//! games` and the analysis board's games all come from that list.
 
 /// The games played on the core's search, one line each: `Variant, "id", ZoneDef type, "help";`.
 /// Calls `$then!` with `($args)` and the list.
@@ -34,31 +35,6 @@ macro_rules! define_game_name {
                 $variant,
             )*
         }
-    };
-}
-
-/// The arms of [`with_game!`], one per game of [`core_games!`].
-macro_rules! dispatch_game {
-    (($game:expr, chess => $chess:expr, $G:ident => $body:expr $(,)?)
-        $($variant:ident, $id:tt, $def:ty, $help:tt;)*) => {
-        match $game {
-            $crate::args::GameName::ChessT1 => $chess,
-            $(
-                $crate::args::GameName::$variant => {
-                    #[allow(dead_code)]
-                    type $G = $def;
-                    $body
-                }
-            )*
-        }
-    };
-}
-
-/// `with_game!(game, chess => A, G => B)`: `A` for chess-t1, else `B` with the type `G` the
-/// game's [`ZoneDef`](zonal_analysis::ZoneDef).
-macro_rules! with_game {
-    ($($args:tt)*) => {
-        core_games!(dispatch_game!($($args)*))
     };
 }
 

@@ -393,3 +393,98 @@ pub fn search_report<G: ZoneDef>(
     );
     Ok((out, err))
 }
+
+/// What `zonal analyse` asks, as the command line gives it.
+#[derive(Clone, Debug)]
+pub struct AnalyseRequest {
+    /// The position arguments (starts' names, position strings, position files).
+    pub positions: Vec<String>,
+    /// In a position file: the position with this id.
+    pub id: Option<String>,
+    /// In a position file: the N-th position (1-based).
+    pub index: Option<usize>,
+    /// The zones' horizon in half-moves (`None`: the game's).
+    pub horizon: Option<i32>,
+    /// The depth given (`--depth`), if any.
+    pub depth: Option<u32>,
+    /// The search's limits.
+    pub limits: Limits,
+    /// Full-width instead of zone-guided.
+    pub full: bool,
+    /// How many moves are ranked.
+    pub top: usize,
+    /// The engine's settings beyond the kind of search.
+    pub engine: EngineKeys,
+    /// Piece values (chess-t1's `--material`).
+    pub material: Option<String>,
+    /// JSON output.
+    pub json: bool,
+    /// Threads for a batch.
+    pub jobs: Option<usize>,
+    /// A folder for one SVG picture per position (chess-t1's).
+    pub svg: Option<std::path::PathBuf>,
+}
+
+/// `zonal analyse` for a game on the core's zones: every position the request names (all read
+/// before any is analysed), one report each given to `out`, then the suite's score; chess-t1's
+/// engine settings, piece values and pictures are refused, not ignored.
+pub fn analyse_report<G: ZoneDef>(
+    request: &AnalyseRequest,
+    out: &mut dyn FnMut(&str) -> Result<(), crate::game::Failure>,
+    progress: &(dyn Fn() + Sync),
+) -> Result<(), crate::game::Failure> {
+    use crate::game::Failure;
+    request.engine.core_only(G::NAME).map_err(Failure::input)?;
+    crate::game::refuse_given(
+        &[
+            (request.material.is_some(), "--material"),
+            (request.svg.is_some(), "--svg"),
+        ],
+        |given| format!("{}: {given} is chess-t1's analysis's alone so far", G::NAME),
+    )
+    .map_err(Failure::input)?;
+    let mut search = AnalysisSearch::new::<G>(request.full, request.horizon, &request.limits, true);
+    search.searching.techniques.table_mb = request.engine.hash_mb;
+    let mut all = Vec::new();
+    for text in &request.positions {
+        all.extend(G::select(text, request.id.as_deref(), request.index).map_err(Failure::input)?);
+    }
+    let mut suite = Suite::default();
+    let mut values = Vec::new();
+    let json_text = |value: &Value| {
+        serde_json::to_string_pretty(value)
+            .map(|t| t + "\n")
+            .map_err(|e| Failure::output(format!("cannot write JSON: {e}")))
+    };
+    for (i, (pos, record)) in all.iter().enumerate() {
+        let analysis = analyse::<G>(pos, record.as_ref(), &search, request.top);
+        progress();
+        suite.add(&analysis);
+        if request.json {
+            values.push(analysis.json());
+            continue;
+        }
+        if i > 0 {
+            out("\n")?;
+        }
+        out(&format!("{}\n", analysis.text()))?;
+    }
+    if request.json {
+        // One object for one position; several make a batch with the suite's score.
+        return match (values.len(), values.pop()) {
+            (1, Some(one)) => out(&json_text(&one)?),
+            (_, last) => {
+                values.extend(last);
+                out(&json_text(&json!({
+                    "game": G::ID,
+                    "analyses": values,
+                    "summary": suite.json(),
+                }))?)
+            }
+        };
+    }
+    if all.len() > 1 {
+        out(&format!("\n{}\n", suite.text()))?;
+    }
+    Ok(())
+}

@@ -19,6 +19,34 @@ pub type GameOf<G> = zonal_core::game::Game<<G as GameDef>::Record>;
 /// and the analysis board see it: with its zone builder.
 pub struct Zoned<G>(pub std::marker::PhantomData<G>);
 
+/// A command's failure as a report hook gives it: what went wrong and the exit code (2: the
+/// input, 1: the output could not be written, 0: the reader stopped early, said by nothing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// What went wrong.
+    pub message: String,
+    /// The exit code.
+    pub code: i32,
+}
+
+impl Failure {
+    /// A failure of the input (exit code 2).
+    pub fn input(message: impl std::fmt::Display) -> Failure {
+        Failure {
+            message: message.to_string(),
+            code: 2,
+        }
+    }
+
+    /// An output that could not be written (exit code 1).
+    pub fn output(message: impl std::fmt::Display) -> Failure {
+        Failure {
+            message: message.to_string(),
+            code: 1,
+        }
+    }
+}
+
 /// A question about a piece's paths: `zonal distance` (without `to`) and `zonal trajectories`.
 #[derive(Clone, Debug, Default)]
 pub struct PathQuery {
@@ -61,6 +89,8 @@ pub trait GameDef: 'static {
     /// (built into the binary, so that `match` works anywhere; `None`: 16 random openings of 4
     /// plies from the first start).
     const OPENINGS: Option<(&'static str, &'static str)> = None;
+    /// The depth `analyse` searches to when neither a depth nor a bound is given.
+    const ANALYSIS_DEPTH: u32 = 4;
     /// A position (written and read as a position string).
     type Position: Copy + Display + Send + Sync + FromStr<Err: Display>;
     /// A move.
@@ -248,6 +278,15 @@ pub trait GameDef: 'static {
         pos: &Self::Position,
         request: &crate::report::PictureRequest,
     ) -> Result<String, String>;
+    /// `zonal analyse`: every position `request` names analysed, each report given to `out` as
+    /// it is done (text; JSON: one object, or a batch with the suite's summary), `progress`
+    /// told of each position done. A game on the core's zones:
+    /// [`crate::analyse::analyse_report`].
+    fn analyse_report(
+        request: &crate::analyse::AnalyseRequest,
+        out: &mut dyn FnMut(&str) -> Result<(), Failure>,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<(), Failure>;
     /// How the game ended, if it did.
     fn end(game: &GameOf<Self>) -> Option<GameEnd>;
 
@@ -528,6 +567,14 @@ macro_rules! zone_game_items {
 
         fn bench_report(quick: bool, json: bool) -> Result<String, String> {
             $crate::bench::report::<Self>(quick, json)
+        }
+
+        fn analyse_report(
+            request: &$crate::analyse::AnalyseRequest,
+            out: &mut dyn FnMut(&str) -> Result<(), $crate::game::Failure>,
+            progress: &(dyn Fn() + Sync),
+        ) -> Result<(), $crate::game::Failure> {
+            $crate::analyse::analyse_report::<Self>(request, out, progress)
         }
 
         fn zones_report(

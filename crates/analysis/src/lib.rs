@@ -17,8 +17,8 @@ pub mod report;
 pub mod review;
 
 pub use game::{
-    GameDef, GameEnd, GameOf, PathQuery, ZoneDef, Zoned, move_between, play_on, read_file, replay,
-    side_word, status,
+    Failure, GameDef, GameEnd, GameOf, PathQuery, ZoneDef, Zoned, move_between, play_on, read_file,
+    replay, side_word, status,
 };
 pub use play::Searching;
 

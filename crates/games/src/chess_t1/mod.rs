@@ -2,6 +2,7 @@
 //! notation) and its player ([`Player`], whose engine keeps its table for a game) behind the
 //! library's traits.
 
+pub mod analyse;
 pub mod bench;
 pub mod moves;
 pub mod player;
@@ -340,6 +341,7 @@ impl GameDef for ChessT1Game {
     const ID: &'static str = "chess-t1";
     const NAME: &'static str = "chess-t1";
     const STARTS: &'static [(&'static str, &'static str)] = &[("startpos", "the start")];
+    const ANALYSIS_DEPTH: u32 = chess_t1::analysis::DEFAULT_DEPTH;
     const OPENINGS: Option<(&'static str, &'static str)> = Some((
         "positions/openings.t1",
         include_str!("../../../../positions/openings.t1"),
@@ -507,6 +509,13 @@ impl GameDef for ChessT1Game {
         );
         let micros = start.elapsed().as_micros() as u64;
         report::search::report(pos, &config.to_string(), &result, micros, request.json)
+    }
+    fn analyse_report(
+        request: &zonal_analysis::analyse::AnalyseRequest,
+        out: &mut dyn FnMut(&str) -> Result<(), zonal_analysis::Failure>,
+        progress: &(dyn Fn() + Sync),
+    ) -> Result<(), zonal_analysis::Failure> {
+        analyse::analyse_report(request, out, progress)
     }
     fn bench_report(quick: bool, json: bool) -> Result<String, String> {
         let report = bench::run(quick);
