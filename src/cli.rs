@@ -8,6 +8,7 @@
 use crate::args::{Cli, Command, stated_game};
 use crate::cmd;
 use crate::output::CliError;
+use zonal_analysis::GameDef;
 
 /// Runs a parsed command line.
 pub fn run(cli: Cli) -> Result<(), CliError> {
@@ -19,22 +20,31 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Games => cmd::games::run(),
         Command::Serve(args) => cmd::serve::run(args),
-        Command::Moves(args) => for_game!(game, G => cmd::moves::run::<G>(args)),
-        Command::Force(args) => for_game!(game, G => cmd::force::run::<G>(args)),
-        Command::Play(args) => for_game!(game, G => cmd::play::run::<G>(args)),
-        Command::Review(args) => for_game!(game, G => cmd::review::run::<G>(args)),
-        Command::Distance(args) => for_game!(game, G => cmd::distance::run::<G>(args)),
-        Command::Trajectories(args) => for_game!(game, G => cmd::trajectories::run::<G>(args)),
-        Command::Zones(args) => for_game!(game, G => cmd::zones::run::<G>(args)),
-        Command::Exchange(args) => for_game!(game, G => cmd::exchange::run::<G>(args)),
-        Command::Analyse(args) => for_game!(game, G => cmd::analyse::run::<G>(args)),
-        Command::Search(args) => for_game!(game, G => cmd::search::run::<G>(args)),
-        Command::Render(args) => for_game!(game, G => cmd::render::run::<G>(args)),
-        Command::Bench(args) => for_game!(game, G => cmd::bench::run::<G>(args)),
-        Command::Perft(args) => for_game!(game, G => cmd::perft::run::<G>(args)),
-        Command::Engine => for_game!(game, G => cmd::engine::run::<G>()),
-        Command::Match(args) => for_game!(game, G => cmd::matches::run::<G>(args)),
-        Command::Datagen(args) => for_game!(game, G => cmd::learn::datagen::<G>(args)),
-        Command::Fit(args) => for_game!(game, G => cmd::learn::fit::<G>(args)),
+        command => for_game!(game, G => run_for::<G>(command)),
+    }
+}
+
+/// Runs `command`, a command about a position or a game, for the game `G`.
+fn run_for<G: GameDef>(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Games => cmd::games::run(),
+        Command::Serve(args) => cmd::serve::run(args),
+        Command::Moves(args) => cmd::moves::run::<G>(args),
+        Command::Force(args) => cmd::force::run::<G>(args),
+        Command::Play(args) => cmd::play::run::<G>(args),
+        Command::Review(args) => cmd::review::run::<G>(args),
+        Command::Distance(args) => cmd::distance::run::<G>(args),
+        Command::Trajectories(args) => cmd::trajectories::run::<G>(args),
+        Command::Zones(args) => cmd::zones::run::<G>(args),
+        Command::Exchange(args) => cmd::exchange::run::<G>(args),
+        Command::Analyse(args) => cmd::analyse::run::<G>(args),
+        Command::Search(args) => cmd::search::run::<G>(args),
+        Command::Render(args) => cmd::render::run::<G>(args),
+        Command::Bench(args) => cmd::bench::run::<G>(args),
+        Command::Perft(args) => cmd::perft::run::<G>(args),
+        Command::Engine => cmd::engine::run::<G>(),
+        Command::Match(args) => cmd::matches::run::<G>(args),
+        Command::Datagen(args) => cmd::learn::datagen::<G>(args),
+        Command::Fit(args) => cmd::learn::fit::<G>(args),
     }
 }
