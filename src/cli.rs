@@ -17,14 +17,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         (_, Some(game)) => game,
         (command, None) => stated_game(command)?,
     };
-    match cli.command {
-        Command::Games => cmd::games::run(),
-        Command::Serve(args) => cmd::serve::run(args),
-        command => for_game!(game, G => run_for::<G>(command)),
-    }
+    for_game!(game, G => run_for::<G>(cli.command))
 }
 
-/// Runs `command`, a command about a position or a game, for the game `G`.
+/// Runs `command` for the game `G` (chess-t1 for `games` and `serve`, which are about every
+/// game).
 fn run_for<G: GameDef>(command: Command) -> Result<(), CliError> {
     match command {
         Command::Games => cmd::games::run(),

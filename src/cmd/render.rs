@@ -26,13 +26,6 @@ pub fn run<G: GameDef>(args: RenderArgs) -> Result<(), CliError> {
         force,
         highlight,
     };
-    if !G::FORCE_REPORTS && (force || request.highlight.is_some()) {
-        // Refused before the position is read, as before.
-        return Err(CliError::input(format!(
-            "{}: --force and --highlight are chess-t1's (force sums, a move arrow)",
-            G::NAME
-        )));
-    }
     let svg = G::picture_report(&position::<G>(&pos)?, &request).map_err(CliError::input)?;
     match output {
         Some(path) => std::fs::write(&path, svg).map_err(|e| CliError {

@@ -20,12 +20,10 @@ pub fn analyse_report(
             .map_err(|e| Failure::input(format!("--material: {e}")))?,
         None => ::chess_t1::exchange::Material::default(),
     };
-    let horizon = request.horizon.unwrap_or(4);
-    let mode = if request.full {
-        ::chess_t1::search::Mode::Full
-    } else {
-        ::chess_t1::search::Mode::Zones
-    };
+    let horizon = request
+        .horizon
+        .unwrap_or(<crate::chess_t1::ChessT1Game as zonal_analysis::GameDef>::HORIZON);
+    let mode = crate::chess_t1::search_mode(request.full);
     let limits = request.limits;
     let player = crate::chess_t1::player::ChessConfig::from_keys(
         &request.engine,
@@ -45,17 +43,7 @@ pub fn analyse_report(
             .then(|| player.baseline_config()),
         engine: player.config,
     };
-    analyse_cmd(
-        &request.positions,
-        request.id.as_deref(),
-        request.index,
-        &cfg,
-        request.json,
-        request.jobs,
-        request.svg.as_deref(),
-        out,
-        progress,
-    )
+    analyse_cmd(request, &cfg, out, progress)
 }
 
 /// Lines of `text`, each after `prefix`.
@@ -66,26 +54,24 @@ fn indent(text: &str, prefix: &str) -> String {
         .join("\n")
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The positions of `request` analysed under `cfg`, chunk by chunk, each report given to `out`.
 fn analyse_cmd(
-    args: &[String],
-    id: Option<&str>,
-    index: Option<usize>,
+    request: &AnalyseRequest,
     cfg: &chess_t1::analysis::AnalysisConfig,
-    json: bool,
-    jobs: Option<usize>,
-    svg: Option<&std::path::Path>,
     out: &mut dyn FnMut(&str) -> Result<(), Failure>,
     progress: &(dyn Fn() + Sync),
 ) -> Result<(), Failure> {
-    let mut inputs = analyse_inputs(args, id, index)
+    let (json, jobs) = (request.json, request.jobs);
+    let mut inputs = analyse_inputs(&request.positions, request.id.as_deref(), request.index)
         .map(|r| r.map_err(Failure::input))
         .peekable();
     // A batch when there is more than one position: look at the first two.
     let first = inputs.next().transpose()?;
     let batch = inputs.peek().is_some();
     let mut inputs = first.map(Ok).into_iter().chain(inputs);
-    let mut pictures = svg
+    let mut pictures = request
+        .svg
+        .as_deref()
         .map(SvgFolder::new)
         .transpose()
         .map_err(Failure::input)?;

@@ -36,6 +36,11 @@ pub const DEFAULTS: &str = "play zone-guided, the zones ordering the root (+19.1
     +52.4, against full-width over 400 games at 100 ms); analyse zone-guided, the zones steering \
     the root (positions/tactics.t1: 29 of 32 bm, as full-width, with 1.15x fewer nodes)";
 
+/// The search a command's `--full` asks for: full-width, else zone-guided.
+pub fn search_mode(full: bool) -> Mode {
+    if full { Mode::Full } else { Mode::Zones }
+}
+
 /// The square `text` names, for the option `option` (errors name it).
 fn square_arg(text: &str, option: &str) -> Result<chess_t1::Square, String> {
     text.parse().map_err(|e| format!("{option}: {e}"))
@@ -479,11 +484,7 @@ impl GameDef for ChessT1Game {
         request: &zonal_analysis::analyse::SearchRequest,
         progress: &mut dyn FnMut(String),
     ) -> Result<(String, String), String> {
-        let mode = if request.full {
-            Mode::Full
-        } else {
-            Mode::Zones
-        };
+        let mode = search_mode(request.full);
         let horizon = request.horizon.unwrap_or(<Self as GameDef>::HORIZON);
         // Play's style, the engine's default.
         let style = chess_t1::search::EngineConfig::default().zone_style;
